@@ -4,7 +4,7 @@ import { errorWords } from '../error-words';
 import { internalErrorBody, StudioError, type StudioErrorBody, studioErrorBody } from '../errors';
 import type { StudioSession } from '../sessions';
 import { attachSocketRoute, WS_OPEN, type WsSocket } from '../socket-route';
-import type { Sub } from './room';
+import type { Sub } from './table-feed';
 
 // The card room's player interface (docs/pvp.md "Protocol"): HTTP under /studio/api/pvp (header
 // X-Game-Token) and the table's WebSocket /studio/ws/pvp?token=&table=&lang=. Both run the same

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { StudioDb } from '../db/database';
 import type { StudioDatabase } from '../db/schema';
 import { StudioError } from '../errors';
 import { newClientSeed, newServerSeed } from '../fair/seeds';
-import { gameTypeOf } from '../game-map';
-import { holdLease, releaseLeases } from '../lease';
 import { LoopTimer } from '../loop-timer';
 import { parseCard } from '../pvp/cards';
 import { dealDeck } from '../pvp/deck';
@@ -25,24 +22,20 @@ import {
 import type { Action, Seat } from '../pvp/tongits/types';
 import type { RoundDeps } from '../rounds';
 import { DELIVERY_LEASE_MS } from '../rounds';
-import { type StudioSession, sessionOf } from '../sessions';
-import { betRefusal } from '../wallet-client';
-import { buyInTx, deliverDueTransfers, deliverTransfer, placeBet, recordTransfer, rollBackTransfer } from './money';
+import type { StudioSession } from '../sessions';
+import { deliverTransfer, recordTransfer } from './money';
+import { CLIENT_SEED, DEFAULT_PVP_TIMING, isAmount, isLoopback, ownerOf, type PvpTiming, TABLE_COLUMNS } from './room';
+import { betBuyIn, betTaken, betTopUp, holdSeat, recordTopUp } from './sitting';
 import {
-  CLIENT_SEED,
-  DEFAULT_PVP_TIMING,
-  DELIVERY_EVERY_MS,
-  isAmount,
-  isLoopback,
-  isUniqueViolation,
-  LEASE_MS,
-  ownerOf,
-  type PvpTiming,
-  SEAT_COLUMNS,
-  SEEN_REFRESH_MS,
+  type FeedSnapshot,
+  handRow,
+  markSeen,
+  openSeats,
+  pvpSessionOf,
   type Sub,
-  TABLE_COLUMNS,
-} from './room';
+  TableClock,
+  TableFeed,
+} from './table-feed';
 import {
   type TongitsTableInfo,
   type TongitsTableRow,
@@ -50,7 +43,7 @@ import {
   tongitsInfo,
   tongitsView,
 } from './tongits-view';
-import type { PvpHandRow, PvpSeatRow } from './view';
+import type { PvpSeatRow } from './view';
 
 // The Tongits table service (docs/pvp.md "The Tongits table service"): the pure cash table
 // (pvp/tongits/table.ts around the one-deal engine) run against the database, the wallet and a
@@ -142,19 +135,21 @@ export function parseTongitsAction(input: unknown): Action {
 export class TongitsRoom {
   readonly deps: RoundDeps;
   readonly timing: PvpTiming;
-  readonly #holder = randomUUID();
   readonly #loop: LoopTimer;
-  readonly #subs = new Map<string, Set<Sub>>();
-  readonly #published = new Map<string, number>();
-  readonly #leading = new Set<string>();
-  readonly #seenAt = new Map<string, number>();
-  #lastDelivery = 0;
+  readonly #feed: TableFeed;
+  readonly #clock: TableClock;
   #running: Promise<void> = Promise.resolve();
 
   constructor(deps: RoundDeps, timing: Partial<PvpTiming> = {}) {
     this.deps = deps;
     this.timing = { ...DEFAULT_PVP_TIMING, ...timing };
     this.#loop = new LoopTimer(this.timing.tickMs, () => this.tick(), this.timing.idlePollMs);
+    this.#clock = new TableClock(deps, 'tongits', this.timing.tickMs === 0);
+    this.#feed = new TableFeed(
+      () => this.#db,
+      (tableId) => this.#snapshot(tableId),
+      () => this.#loop.wake(),
+    );
   }
 
   get #db(): StudioDb {
@@ -167,9 +162,9 @@ export class TongitsRoom {
 
   async stop(): Promise<void> {
     this.#loop.stop();
-    this.#subs.clear();
+    this.#feed.clear();
     await this.#running;
-    await releaseLeases(this.#db, this.#holder, this.deps.now()).catch(() => undefined);
+    await this.#clock.release();
   }
 
   // ---- tables ----
@@ -262,42 +257,15 @@ export class TongitsRoom {
     return row;
   }
 
-  #openSeats(db: StudioDb, tableId: string): Promise<PvpSeatRow[]> {
-    return db
-      .selectFrom('studio_pvp_seats')
-      .select(SEAT_COLUMNS)
-      .where('table_id', '=', tableId)
-      .where('status', '!=', 'closed')
-      .orderBy('seat')
-      .execute() as Promise<PvpSeatRow[]>;
-  }
-
-  async #handRow(db: StudioDb, handId: number | null): Promise<PvpHandRow | null> {
-    if (handId === null) return null;
-    const row = await db
-      .selectFrom('studio_pvp_hands')
-      .select(['id', 'number', 'status', 'server_seed', 'server_seed_hash', 'client_seeds', 'nonce'])
-      .where('id', '=', handId)
-      .executeTakeFirst();
-    return (row as PvpHandRow | undefined) ?? null;
-  }
-
   async view(tableId: string, owner: string | null): Promise<TongitsTableView> {
     const row = await this.#tableRow(this.#db, tableId, false);
-    const seats = await this.#openSeats(this.#db, tableId);
-    const hand = await this.#handRow(this.#db, row.hand_id);
+    const seats = await openSeats(this.#db, tableId);
+    const hand = await handRow(this.#db, row.hand_id);
     return tongitsView(row, seats, hand, owner, this.timing, this.deps.now());
   }
 
-  async seen(tableId: string, session: StudioSession): Promise<void> {
-    await this.#db
-      .updateTable('studio_pvp_seats')
-      .set({ seen_at: this.deps.now() })
-      .where('table_id', '=', tableId)
-      .where('vendor', '=', session.vendor)
-      .where('player', '=', session.player)
-      .where('status', '!=', 'closed')
-      .execute();
+  seen(tableId: string, session: StudioSession): Promise<void> {
+    return markSeen(this.#db, tableId, session, this.deps.now());
   }
 
   // ---- one locked change ----
@@ -309,7 +277,7 @@ export class TongitsRoom {
       const c: Change = {
         trx,
         row,
-        seats: await this.#openSeats(trx, tableId),
+        seats: await openSeats(trx, tableId),
         state,
         now: this.deps.now(),
         set: {},
@@ -332,7 +300,7 @@ export class TongitsRoom {
       return { value, owed: c.owed, changed };
     });
     for (const id of owed) await deliverTransfer(this.deps, id);
-    if (changed || owed.length > 0) await this.#publish(tableId, true);
+    if (changed || owed.length > 0) await this.#feed.publish(tableId, true);
     return value;
   }
 
@@ -501,98 +469,29 @@ export class TongitsRoom {
     const owner = session.owner;
     const now = this.deps.now();
     const seenFrom = address && !isLoopback(address) ? address : null;
+    if (typeof seat !== 'number' || !Number.isInteger(seat)) {
+      throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_BAD_SEAT' });
+    }
     const sitting = await this.#db.transaction().execute(async (trx) => {
       const row = await this.#tableRow(trx, tableId, true);
       if (row.currency !== session.currency) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_CURRENCY' });
-      const seats = await this.#openSeats(trx, tableId);
-      if (seats.some((s) => ownerOf(s) === owner)) {
-        throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_ALREADY_SEATED' });
-      }
-      if (seats.some((s) => s.seat === seat))
-        throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_SEAT_TAKEN' });
-      const others = trx
-        .selectFrom('studio_pvp_seats')
-        .select('id')
-        .where('table_id', '=', tableId)
-        .where('status', '!=', 'closed');
-      if (seenFrom && (await others.where('address', '=', seenFrom).executeTakeFirst())) {
-        throw new StudioError('STUDIO_PVP_SAME_ADDRESS');
-      }
-      if (session.device && (await others.where('device', '=', session.device).executeTakeFirst())) {
-        throw new StudioError('STUDIO_PVP_SAME_DEVICE');
-      }
-      engine(() => sitDown(row.state as unknown as TongitsTableState, { seat, playerId: owner, buyIn }));
-      try {
-        const inserted = await trx
-          .insertInto('studio_pvp_seats')
-          .values({
-            table_id: tableId,
-            seat: seat as number,
-            session_id: session.id,
-            vendor: session.vendor,
-            player: session.player,
-            game_code: session.gameCode,
-            currency: session.currency,
-            round_id: `pvp:${randomUUID()}`,
-            address: seenFrom,
-            device: session.device,
-            status: 'buying_in',
-            stack: 0,
-            pending_top_up: 0,
-            leave_queued: false,
-            away: false,
-            last_seq: 0,
-            client_seed: clientSeed,
-            time_bank_ms: this.timing.timeBankMs,
-            seen_at: now,
-            closed_at: null,
-          })
-          .returning(['id', 'vendor', 'player', 'game_code', 'currency', 'round_id'])
-          .executeTakeFirstOrThrow();
-        const transferId = await recordTransfer(trx, {
-          seatId: inserted.id,
-          kind: 'buy_in',
-          amount: buyIn,
-          tx: buyInTx(inserted.id),
-          dueAt: new Date(now.getTime() + DELIVERY_LEASE_MS),
-        });
-        return { ...inserted, transferId };
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_SEAT_TAKEN' });
-        throw err;
-      }
-    });
-    const answer = await placeBet(this.deps, sitting, token, { tx: buyInTx(sitting.id), amount: buyIn });
-    if (answer.kind !== 'ok') {
-      await this.#db.transaction().execute(async (trx) => {
-        if (answer.kind === 'unknown') {
-          await rollBackTransfer(trx, sitting.transferId, answer.error, this.deps.now());
-          return;
-        }
-        await trx
-          .updateTable('studio_pvp_transfers')
-          .set({ status: 'refused', done_at: this.deps.now(), last_error: answer.status })
-          .where('id', '=', sitting.transferId)
-          .execute();
-        await trx
-          .updateTable('studio_pvp_seats')
-          .set({ status: 'closed', closed_at: this.deps.now() })
-          .where('id', '=', sitting.id)
-          .execute();
+      return holdSeat(trx, {
+        tableId,
+        session,
+        seat,
+        buyIn,
+        clientSeed,
+        address: seenFrom,
+        timeBankMs: this.timing.timeBankMs,
+        now,
+        reasons: { alreadySeated: 'TONGITS_ALREADY_SEATED', seatTaken: 'TONGITS_SEAT_TAKEN' },
+        check: () => engine(() => sitDown(row.state as unknown as TongitsTableState, { seat, playerId: owner, buyIn })),
       });
-      if (answer.kind === 'unknown') await deliverTransfer(this.deps, sitting.transferId);
-      await this.#publish(tableId, true);
-      throw answer.kind === 'refused' ? betRefusal(answer) : new StudioError('STUDIO_WALLET_UNAVAILABLE');
-    }
+    });
+    await betBuyIn(this.deps, sitting, token, buyIn, () => this.#feed.publish(tableId, true));
     await this.#change(tableId, async (c) => {
-      const took = await c.trx
-        .updateTable('studio_pvp_transfers')
-        .set({ status: 'ok', done_at: c.now })
-        .where('id', '=', sitting.transferId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
       // Recovery already gave up on this bet (its answer came too late): the rollback returns the chips.
-      if (Number(took.numUpdatedRows) !== 1) return;
+      if (!(await betTaken(c.trx, sitting.transferId, c.now))) return;
       c.state = sitDown(c.state, { seat, playerId: owner, buyIn });
       await c.trx
         .updateTable('studio_pvp_seats')
@@ -669,45 +568,18 @@ export class TongitsRoom {
     const now = this.deps.now();
     const prepared = await this.#db.transaction().execute(async (trx) => {
       const row = await this.#tableRow(trx, tableId, true);
-      const seats = await this.#openSeats(trx, tableId);
+      const seats = await openSeats(trx, tableId);
       const mine = seats.find((s) => s.vendor === session.vendor && s.player === session.player);
       if (mine?.status !== 'seated' || mine.leave_queued) throw new StudioError('STUDIO_PVP_NOT_SEATED');
       engine(() => topUp(row.state as unknown as TongitsTableState, ownerOf(mine), amount));
-      const tx = `pvp:${mine.id}:top-up:${randomUUID()}`;
-      const dueAt = new Date(now.getTime() + DELIVERY_LEASE_MS);
-      const transferId = await recordTransfer(trx, { seatId: mine.id, kind: 'top_up', amount, tx, dueAt });
-      const sitting = await trx
-        .selectFrom('studio_pvp_seats')
-        .select(['id', 'vendor', 'player', 'game_code', 'currency', 'round_id'])
-        .where('id', '=', mine.id)
-        .executeTakeFirstOrThrow();
-      return { sitting, transferId, tx };
+      return recordTopUp(trx, mine.id, amount, now);
     });
-    const answer = await placeBet(this.deps, prepared.sitting, token, { tx: prepared.tx, amount });
-    if (answer.kind === 'refused') {
-      await this.#db
-        .updateTable('studio_pvp_transfers')
-        .set({ status: 'refused', done_at: this.deps.now(), last_error: answer.status })
-        .where('id', '=', prepared.transferId)
-        .execute();
-      throw betRefusal(answer);
-    }
-    if (answer.kind === 'unknown') {
-      await rollBackTransfer(this.#db, prepared.transferId, answer.error, this.deps.now());
-      await deliverTransfer(this.deps, prepared.transferId);
-      throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
-    }
+    await betTopUp(this.deps, prepared, token, amount);
     await this.#change(tableId, async (c) => {
       // Left meanwhile: the bet stays unanswered here, so recovery rolls it back to the balance.
       const mine = c.seats.find((s) => s.id === prepared.sitting.id && s.status === 'seated');
       if (!mine) return;
-      const took = await c.trx
-        .updateTable('studio_pvp_transfers')
-        .set({ status: 'ok', done_at: c.now })
-        .where('id', '=', prepared.transferId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(took.numUpdatedRows) === 1) c.state = topUp(c.state, ownerOf(mine), amount);
+      if (await betTaken(c.trx, prepared.transferId, c.now)) c.state = topUp(c.state, ownerOf(mine), amount);
     });
     return { queued: false };
   }
@@ -741,7 +613,7 @@ export class TongitsRoom {
     const mine = players.find((p) => `${p.vendor}:${p.player}` === owner);
     if (h.status !== 'over' && !mine) throw new StudioError('STUDIO_NOT_FOUND');
     const row = await this.#tableRow(this.#db, h.table_id, false);
-    const hand = await this.#handRow(this.#db, h.id);
+    const hand = await handRow(this.#db, h.id);
     const seats = players.map((p) => ({ ...this.#historySeat(p), seat: p.seat }));
     // The deal's own state in place of the table's, seen by its player (or a watcher once over).
     const view = tongitsView(
@@ -819,12 +691,8 @@ export class TongitsRoom {
   }
 
   /** The session of a Tongits table call: a game session of the PVP category. */
-  async sessionOf(token: string | undefined): Promise<StudioSession> {
-    const s = await sessionOf(this.#db, token);
-    if (gameTypeOf(s.gameCode) !== 'PVP') {
-      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notPvpRoom);
-    }
-    return s;
+  sessionOf(token: string | undefined): Promise<StudioSession> {
+    return pvpSessionOf(this.#db, token);
   }
 
   // ---- the clock ----
@@ -836,57 +704,10 @@ export class TongitsRoom {
   }
 
   async #tickOnce(): Promise<void> {
-    const now = this.deps.now();
-    if (now.getTime() - this.#lastDelivery >= DELIVERY_EVERY_MS || this.timing.tickMs === 0) {
-      this.#lastDelivery = now.getTime();
-      await deliverDueTransfers(this.deps);
-    }
-    await this.#refreshSeen(now);
-    const active = await this.#db
-      .selectFrom('studio_pvp_tables as t')
-      .select('t.id')
-      .where('t.game', '=', 'tongits')
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('studio_pvp_seats as s')
-            .select(sql`1`.as('one'))
-            .whereRef('s.table_id', '=', 't.id')
-            .where('s.status', 'in', ['seated', 'buying_in']),
-        ),
-      )
-      .execute();
-    const activeIds = new Set(active.map((t) => t.id));
-    for (const id of this.#leading) if (!activeIds.has(id)) this.#leading.delete(id);
-    for (const t of active) {
-      if (!(await holdLease(this.#db, `pvp:${t.id}`, this.#holder, this.deps.now(), LEASE_MS))) {
-        this.#leading.delete(t.id);
-        continue;
-      }
-      const takeover = !this.#leading.has(t.id);
-      this.#leading.add(t.id);
-      await this.#advance(t.id, takeover).catch((err: unknown) =>
-        this.deps.log.warn({ err, table: t.id }, 'studio: tongits table step failed'),
-      );
-    }
-    for (const id of this.#subs.keys()) await this.#publish(id, false);
-    this.#loop.idle = active.length === 0 && this.#subs.size === 0;
-  }
-
-  async #refreshSeen(now: Date): Promise<void> {
-    for (const [tableId, subs] of this.#subs) {
-      const last = this.#seenAt.get(tableId) ?? 0;
-      if (now.getTime() - last < SEEN_REFRESH_MS && this.timing.tickMs !== 0) continue;
-      this.#seenAt.set(tableId, now.getTime());
-      const owners = [...new Set([...subs].map((s) => s.owner).filter((o): o is string => o !== null))];
-      if (owners.length === 0) continue;
-      await this.#db
-        .updateTable('studio_pvp_seats')
-        .set({ seen_at: now })
-        .where('table_id', '=', tableId)
-        .where('status', '!=', 'closed')
-        .where(sql<string>`vendor || ':' || player`, 'in', owners)
-        .execute();
-    }
+    await this.#feed.refreshSeen(this.deps.now(), this.timing.tickMs === 0);
+    const active = await this.#clock.pass((tableId, takeover) => this.#advance(tableId, takeover));
+    await this.#feed.publishAll();
+    this.#loop.idle = !active && this.#feed.idle;
   }
 
   /** The leader's step of one table: the turn clock, the grace period, and dealing the next deal. */
@@ -901,7 +722,7 @@ export class TongitsRoom {
       });
       return;
     }
-    const seats = await this.#openSeats(this.#db, tableId);
+    const seats = await openSeats(this.#db, tableId);
     if (this.#live(state)) {
       const turn = state.deal!.turn;
       const bank = seats.find((s) => s.seat === turn)?.time_bank_ms ?? 0;
@@ -955,45 +776,18 @@ export class TongitsRoom {
   // ---- what the players' pages get ----
 
   subscribe(tableId: string, owner: string | null, send: (message: string) => void): () => void {
-    let subs = this.#subs.get(tableId);
-    if (!subs) {
-      subs = new Set();
-      this.#subs.set(tableId, subs);
-    }
-    const sub: Sub = { owner, send };
-    subs.add(sub);
-    this.#seenAt.delete(tableId);
-    this.#loop.wake();
-    void this.sendView(tableId, sub).catch(() => undefined);
-    return () => {
-      const set = this.#subs.get(tableId);
-      set?.delete(sub);
-      if (set && set.size === 0) {
-        this.#subs.delete(tableId);
-        this.#published.delete(tableId);
-      }
-    };
+    return this.#feed.subscribe(tableId, owner, send);
   }
 
-  async sendView(tableId: string, sub: Sub): Promise<void> {
-    sub.send(JSON.stringify({ type: 'table', data: await this.view(tableId, sub.owner) }));
+  sendView(tableId: string, sub: Sub): Promise<void> {
+    return this.#feed.sendView(tableId, sub);
   }
 
-  async #publish(tableId: string, force: boolean): Promise<void> {
-    const subs = this.#subs.get(tableId);
-    if (!subs || subs.size === 0) return;
+  async #snapshot(tableId: string): Promise<FeedSnapshot> {
     const row = await this.#tableRow(this.#db, tableId, false);
-    if (!force && this.#published.get(tableId) === row.version) return;
-    this.#published.set(tableId, row.version);
-    const seats = await this.#openSeats(this.#db, tableId);
-    const hand = await this.#handRow(this.#db, row.hand_id);
+    const seats = await openSeats(this.#db, tableId);
+    const hand = await handRow(this.#db, row.hand_id);
     const now = this.deps.now();
-    for (const sub of subs) {
-      try {
-        sub.send(JSON.stringify({ type: 'table', data: tongitsView(row, seats, hand, sub.owner, this.timing, now) }));
-      } catch {
-        subs.delete(sub);
-      }
-    }
+    return { version: row.version, viewOf: (owner) => tongitsView(row, seats, hand, owner, this.timing, now) };
   }
 }
