@@ -669,6 +669,15 @@ const m0014: Migration = {
   },
 };
 
+const m0017: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `ALTER TABLE studio_table_bets ADD COLUMN valid_bet bigint CHECK (valid_bet >= 0 AND valid_bet <= stake)`,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -682,6 +691,7 @@ const migrations: Record<string, Migration> = {
   '0011-studio-pvp': m0011,
   '0012-studio-pvp-device': m0012,
   '0014-studio-pvp-tongits': m0014,
+  '0017-studio-table-valid-bet': m0017,
 };
 
 class ListedMigrations implements MigrationProvider {
@@ -697,8 +707,8 @@ export async function migrateStudio(db: Kysely<any>): Promise<void> {
     provider: new ListedMigrations(),
     migrationTableName: 'studio_migrations',
     migrationLockTableName: 'studio_migrations_lock',
-    // Numbers are reserved per branch, so one may be merged after a higher one already ran
-    // (0013 after 0014): it runs then instead of stopping the studio.
+    // As the platform's: a migration numbered below one already applied (work merged in another
+    // order) still runs, since each stands on its own.
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();

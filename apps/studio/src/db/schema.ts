@@ -232,6 +232,11 @@ export interface StudioTableBetsTable extends PlayerBetColumns {
   /** The engine's parsed bet (baccarat spots or roulette bet items). */
   bet: Json;
   stake: number;
+  /**
+   * Set at the result when part of the stake was pushed back (a baccarat tie's player and banker
+   * bets): the stake that was at risk, declared to the wallet as the closing win's `validBet`.
+   */
+  valid_bet: number | null;
 }
 
 // ---- the sportsbook (sportsbook/book/) ----
