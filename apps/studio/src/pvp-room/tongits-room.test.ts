@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../fair/seeds';
-import { type StudioRuntime, studioPlugin } from '../plugin';
 import { cardText, parseCard } from '../pvp/cards';
 import { dealDeck, verifyHandDeck } from '../pvp/deck';
 import { act, canCallDraw, startGame } from '../pvp/tongits/game';
@@ -12,8 +10,22 @@ import { handPoints, highestCard } from '../pvp/tongits/rules';
 import { chipsOnTable, type TongitsTableState } from '../pvp/tongits/table';
 import { meldsIn, sapawsFor } from '../pvp/tongits/test-support';
 import type { Action, EndKind, Seat, TongitsState } from '../pvp/tongits/types';
-import { FakeWallet, HOUSE } from '../sportsbook/book/test-fixture';
-import { WebSocket, type WsClient } from '../standalone-fixture';
+import { FakeWallet } from '../sportsbook/book/test-fixture';
+import {
+  balances,
+  dirs,
+  GAME,
+  type Harness,
+  member,
+  netIn as netInOf,
+  totalRake as rakeOf,
+  startStudio,
+  stopped,
+  TablePage,
+  TIMING,
+  useSharedStudio,
+  VENDOR,
+} from './test-harness';
 import type { TongitsTableView } from './tongits-view';
 
 // The Tongits table service through the studio's HTTP API and its table WebSocket, on PGlite, with
@@ -23,59 +35,11 @@ import type { TongitsTableView } from './tongits-view';
 // picks the server seed whose deal ends the way it wants (tongits, stock-out, draw) by playing it
 // on the engine first, commits it as the house does, and then plays it through the service.
 
-const VENDOR = 'KX';
-const GAME = 'PVP-001';
-const TIMING = { tickMs: 0, turnMs: 1000, timeBankMs: 2000, graceMs: 20_000, presenceMs: 3000, betweenHandsMs: 500 };
 const STAKE = 100;
 const CLIENT_SEEDS = ['seat-zero', 'seat-one', 'seat-two'];
 let TABLE = '';
 let tables = 0;
-
-type Harness = { app: FastifyInstance; runtime: StudioRuntime; wallet: FakeWallet; clock: { now: number }; ws: string };
-const running: Harness[] = [];
-const openSockets = new Set<WsClient>();
-const dirs: string[] = [];
-
-async function start(wallet = new FakeWallet(), clock = { now: Date.now() }, dataDir = ''): Promise<Harness> {
-  const app = Fastify();
-  let runtime: StudioRuntime | undefined;
-  await app.register(studioPlugin, {
-    prefix: '/studio',
-    platformUrl: 'http://platform.test',
-    houseSecret: HOUSE,
-    dataDir,
-    retryIntervalMs: 0,
-    fetch: wallet.fetch,
-    now: () => new Date(clock.now),
-    crash: { tickMs: 0 },
-    tables: { tickMs: 0 },
-    sportsbook: { tickMs: 0 },
-    pvp: TIMING,
-    onStart: (r) => {
-      runtime = r;
-    },
-  });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  if (!runtime) throw new Error('the studio did not start');
-  const h = { app, runtime, wallet, clock, ws: base.replace('http', 'ws') };
-  running.push(h);
-  return h;
-}
-
-let shared: Harness;
-beforeAll(async () => {
-  shared = await start();
-  running.splice(running.indexOf(shared), 1);
-});
-afterAll(async () => {
-  await shared.app.close();
-});
-afterEach(async () => {
-  for (const ws of openSockets) ws.close();
-  openSockets.clear();
-  for (const h of running.splice(0)) await h.app.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const shared = useSharedStudio();
 
 async function openTable(h: Harness) {
   TABLE = `tg${++tables}`;
@@ -89,18 +53,6 @@ async function openTable(h: Harness) {
     currency: 'PHP',
   });
   expect(created).toBe(true);
-}
-
-let nextPlayer = 9000;
-async function member(h: Harness, balance: number) {
-  const player = String(nextPlayer++);
-  const token = h.wallet.player(player, balance);
-  const page = await h.app.inject({
-    method: 'GET',
-    url: `/studio/play?token=${token}&game=${GAME}&vendor=${VENDOR}&mode=real`,
-  });
-  expect(page.statusCode, page.body).toBe(200);
-  return { player, token };
 }
 
 function api(h: Harness, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ip?: string) {
@@ -129,62 +81,11 @@ async function seatThree(h: Harness, balance = 20_000, buyIn = 5_000) {
   return ms;
 }
 
-type Answer = { type: string; seq?: number; ok: boolean; applied?: boolean; error?: { code: string; detail: unknown } };
-
-class Page {
-  view: TongitsTableView | null = null;
-  readonly #answers: Answer[] = [];
-  readonly #waiting: ((a: Answer) => void)[] = [];
-  #seq = 0;
-  private constructor(readonly ws: WsClient) {}
-
-  static async open(h: Harness, token: string): Promise<Page> {
-    const ws: WsClient = new WebSocket(`${h.ws}/studio/ws/pvp/tongits?token=${token}&table=${TABLE}`);
-    const page = new Page(ws);
-    openSockets.add(ws);
-    ws.on('close', () => openSockets.delete(ws));
-    ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as { type: string; data?: TongitsTableView };
-      if (msg.type === 'table') {
-        if (!page.view || (msg.data && msg.data.version >= page.view.version)) page.view = msg.data ?? null;
-        return;
-      }
-      const next = page.#waiting.shift();
-      if (next) next(msg as Answer);
-      else page.#answers.push(msg as Answer);
-    });
-    await new Promise((resolve, reject) => {
-      ws.on('open', resolve);
-      ws.on('error', reject);
-    });
-    return page;
-  }
-
-  send(message: object): Promise<Answer> {
-    (this.ws as unknown as { send(d: string): void }).send(JSON.stringify(message));
-    return new Promise<Answer>((resolve, reject) => {
-      const ready = this.#answers.shift();
-      if (ready) return resolve(ready);
-      const timer = setTimeout(() => reject(new Error('no answer')), 5000);
-      this.#waiting.push((a) => {
-        clearTimeout(timer);
-        resolve(a);
-      });
-    });
-  }
-
-  act(action: object, seq = ++this.#seq): Promise<Answer> {
-    this.#seq = Math.max(this.#seq, seq);
-    return this.send({ type: 'act', seq, action });
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.ws.on('close', () => resolve());
-      this.ws.close();
-    });
-  }
-}
+/** A player's page on the test's Tongits table. */
+const Page = {
+  open: (h: Harness, token: string) =>
+    TablePage.open<TongitsTableView>(h, `/ws/pvp/tongits?token=${token}&table=${TABLE}`),
+};
 
 async function tableState(h: Harness): Promise<TongitsTableState> {
   const row = await h.runtime.db
@@ -195,36 +96,14 @@ async function tableState(h: Harness): Promise<TongitsTableState> {
   return row.state as unknown as TongitsTableState;
 }
 
-async function totalRake(h: Harness): Promise<number> {
-  const rows = await h.runtime.db
-    .selectFrom('studio_pvp_hands')
-    .select('rake')
-    .where('table_id', '=', TABLE)
-    .where('status', '=', 'over')
-    .execute();
-  return rows.reduce((sum, r) => sum + Number(r.rake), 0);
-}
-
-/** Chips the wallet moved to the table (bets) less what went back (wins). */
-async function netIn(h: Harness): Promise<number> {
-  const rows = await h.runtime.db
-    .selectFrom('studio_pvp_transfers as t')
-    .innerJoin('studio_pvp_seats as s', 's.id', 't.seat_id')
-    .select(['t.kind', 't.amount'])
-    .where('t.status', '=', 'ok')
-    .where('s.table_id', '=', TABLE)
-    .execute();
-  return rows.reduce((sum, t) => sum + (t.kind === 'buy_in' || t.kind === 'top_up' ? 1 : -1) * Number(t.amount), 0);
-}
+const totalRake = (h: Harness) => rakeOf(h, TABLE);
+const netIn = (h: Harness) => netInOf(h, TABLE);
 
 async function expectConserved(h: Harness) {
   const state = await tableState(h);
   expect(chipsOnTable(state) + (await totalRake(h))).toBe(await netIn(h));
   expect(state.ledger.rake).toBe(await totalRake(h));
 }
-
-const balances = (h: Harness, players: string[]) =>
-  players.reduce((sum, p) => sum + (h.wallet.balances.get(p) ?? 0), 0);
 
 // ---- the players' strategy, the same on the engine and through the service ----
 
@@ -275,7 +154,7 @@ async function commitSeed(h: Harness, serverSeed: string) {
 }
 
 /** Plays the deal in progress to its end through the pages; answers the final view. */
-async function playDeal(h: Harness, pages: Page[], callAt: number): Promise<TongitsTableView> {
+async function playDeal(h: Harness, pages: TablePage<TongitsTableView>[], callAt: number): Promise<TongitsTableView> {
   for (let n = 0; n < 400; n++) {
     const state = await tableState(h);
     const d = state.deal!;
@@ -289,7 +168,7 @@ async function playDeal(h: Harness, pages: Page[], callAt: number): Promise<Tong
 
 describe('the Tongits table service', () => {
   it('three members play deals ending by tongits, stock-out and draw; stacks plus rake equal the buy-ins', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const ms = await seatThree(h);
     const players = ms.map((m) => m.player);
@@ -368,7 +247,7 @@ describe('the Tongits table service', () => {
   });
 
   it('applies a resent move once and refuses a move out of turn or a bad card', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const ms = await seatThree(h);
     const pages = await Promise.all(ms.map((m) => Page.open(h, m.token)));
@@ -394,7 +273,7 @@ describe('the Tongits table service', () => {
   });
 
   it('keeps the seat of a player who disconnects, times out their turns, and takes them back on resume', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const ms = await seatThree(h);
     const pages = await Promise.all(ms.map((m) => Page.open(h, m.token)));
@@ -429,7 +308,7 @@ describe('the Tongits table service', () => {
   });
 
   it('refuses a buy-in out of range, a second seat, an address already seated and a trial session', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const a = await member(h, 50_000);
     const low = await api(h, a.token, 'POST', `/tables/${TABLE}/sit`, { seat: 0, buyIn: 1_000 }, '10.2.0.1');
@@ -464,7 +343,7 @@ describe('the Tongits table service', () => {
     dirs.push(dir);
     const wallet = new FakeWallet();
     const clock = { now: Date.now() };
-    const h1 = await start(wallet, clock, dir);
+    const h1 = await startStudio(wallet, clock, dir);
     await openTable(h1);
     const ms = await seatThree(h1, 30_000, 8_000);
     const players = ms.map((m) => m.player);
@@ -478,9 +357,9 @@ describe('the Tongits table service', () => {
     expect((await tableState(h1)).deal?.result).toBeNull();
     await Promise.all(pages.map((p) => p.close()));
     await h1.app.close();
-    running.splice(running.indexOf(h1), 1);
+    stopped(h1);
 
-    const h2 = await start(wallet, clock, dir);
+    const h2 = await startStudio(wallet, clock, dir);
     // Nobody comes back: the clock plays every turn (draw, throw the highest card) to the deal's end.
     for (let i = 0; i < 80 && !(await tableState(h2)).deal?.result; i++) {
       await h2.runtime.tongits.tick();
