@@ -18,6 +18,8 @@ import { registerPvpLobbyRoutes } from './pvp-room/lobby-routes';
 import { registerPvpOperatorRoutes } from './pvp-room/operator-routes';
 import { PvpRoom, type PvpTiming } from './pvp-room/room';
 import { registerPvpRoutes } from './pvp-room/routes';
+import { openTongitsDemoTables } from './pvp-room/tongits-demo-tables';
+import { TongitsRoom } from './pvp-room/tongits-room';
 import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
 import { continueRound, historyOf, openRoundOf, playRound, publicRound, type RoundDeps } from './rounds';
 import { currentSeed, parseClientSeed, rotateSeed, setClientSeed } from './seeds';
@@ -87,6 +89,8 @@ export type StudioRuntime = {
   tables: TableHall;
   book: Book;
   pvp: PvpRoom;
+  /** The Tongits tables (the same timing options as `pvp`). */
+  tongits: TongitsRoom;
 };
 
 // Routes declare who may call them for the platform's auth hook (which requires it when mounted):
@@ -187,8 +191,12 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const pvp = new PvpRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...options.pvp });
   if (options.pvpDemoTables ?? options.simulator === true) await openDemoTables(pvp, trialCurrency);
   pvp.start();
-  options.onStart?.({ db, deps, recover, crash, tables, book, pvp });
+  const tongits = new TongitsRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...options.pvp });
+  if (options.pvpDemoTables ?? options.simulator === true) await openTongitsDemoTables(tongits, trialCurrency);
+  tongits.start();
+  options.onStart?.({ db, deps, recover, crash, tables, book, pvp, tongits });
   app.addHook('onClose', async () => {
+    await tongits.stop();
     await pvp.stop();
     await book.stop();
     await tables.stop();
@@ -277,7 +285,19 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
           }),
         );
       }
-      if (kind === 'cardroom') {
+      // A Tongits table's address (&table=<id>) opens the Tongits page, which the play page's script
+      // draws (client/play.ts); the card room's page is the lobby and the Hold'em tables.
+      const tableId = (request.query as { table?: unknown }).table;
+      const tongitsTable =
+        kind === 'cardroom' &&
+        typeof tableId === 'string' &&
+        (await db
+          .selectFrom('studio_pvp_tables')
+          .select('id')
+          .where('id', '=', tableId)
+          .where('game', '=', 'tongits')
+          .executeTakeFirst()) !== undefined;
+      if (kind === 'cardroom' && !tongitsTable) {
         return html(
           reply,
           200,
@@ -487,7 +507,9 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   // ---- the PVP card room (Hold'em tables): /api/pvp and /ws/pvp (docs/pvp.md "Protocol") ----
 
-  registerPvpRoutes(app, pvp, { session, parse });
+  registerPvpRoutes(app, pvp, { session, parse, moreTables: () => tongits.listTables() });
+  // Tongits tables (docs/pvp.md "The Tongits table service"): the same calls below /api/pvp/tongits.
+  registerPvpRoutes(app, tongits, { session, parse }, { api: '/api/pvp/tongits', ws: '/ws/pvp/tongits' });
   registerPvpLobbyRoutes(
     app,
     new PvpLobby(pvp, options.pvpLobby),

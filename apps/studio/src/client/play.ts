@@ -40,6 +40,11 @@ async function start() {
     );
     return;
   }
+  // A card table's address names its table (&table=<id>); a Tongits table opens its own page.
+  const tableId = params.get('table');
+  if (tableId && info.gameCode.startsWith('PVP-')) {
+    if (await (await import('./pvp/tongits-page')).tongitsPage(app, tableId, token, info.language)) return;
+  }
   // Each kind's page is a chunk of its own (client-bundle.ts): a slot page does not load the tables.
   if (info.engine === 'crash') {
     (await import('./crash/crash-page')).crashPage(app, info, api);

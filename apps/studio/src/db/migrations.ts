@@ -672,6 +672,25 @@ const m0013: Migration = {
   },
 };
 
+// Tongits tables share the card room's tables (docs/pvp.md "The Tongits table service"): a row of
+// game 'tongits' keeps its base stake in small_blind and big_blind, has no betting structure
+// ('none') and three seats; its state is the Tongits table's (pvp/tongits/table.ts).
+const m0014: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      ALTER TABLE studio_pvp_tables DROP CONSTRAINT studio_pvp_tables_game_check;
+      ALTER TABLE studio_pvp_tables ADD CONSTRAINT studio_pvp_tables_game_check CHECK (game IN ('holdem', 'tongits'));
+      ALTER TABLE studio_pvp_tables DROP CONSTRAINT studio_pvp_tables_betting_check;
+      ALTER TABLE studio_pvp_tables ADD CONSTRAINT studio_pvp_tables_betting_check CHECK (
+        (game = 'holdem' AND betting IN ('no-limit', 'pot-limit')) OR (game = 'tongits' AND betting = 'none' AND seats = 3)
+      )
+      `,
+    );
+  },
+};
+
 // The stake factor a player's risk level maps to, pushed by the platform (docs/sportsbook.md "Risk
 // level") beside the trader's own factor: a player may now have a row for either, so the trader's
 // factor gets the full factor as its default. risk_version is the platform's version of the push
@@ -714,6 +733,7 @@ const migrations: Record<string, Migration> = {
   '0011-studio-pvp': m0011,
   '0012-studio-pvp-device': m0012,
   '0013-studio-pvp-waiting': m0013,
+  '0014-studio-pvp-tongits': m0014,
   '0016-studio-sb-risk-factor': m0016,
   '0017-studio-table-valid-bet': m0017,
 };

@@ -445,8 +445,9 @@ export interface StudioSbSourcesTable {
 export interface StudioPvpTablesTable {
   id: string;
   name: string;
-  game: 'holdem';
-  betting: 'no-limit' | 'pot-limit';
+  game: 'holdem' | 'tongits';
+  /** 'none' for Tongits (migration 0014), whose base stake is kept in both blinds. */
+  betting: 'no-limit' | 'pot-limit' | 'none';
   seats: number;
   small_blind: number;
   big_blind: number;
@@ -456,7 +457,7 @@ export interface StudioPvpTablesTable {
   rake_bp: number;
   rake_cap: number;
   currency: string;
-  /** The engine's TableState (pvp/types.ts): seats, stacks and the hand in play. */
+  /** The engine's TableState (pvp/types.ts), or for Tongits the TongitsTableState (pvp/tongits/table.ts). */
   state: Json;
   version: number;
   hand_id: number | null;

@@ -47,6 +47,8 @@ async function lockTable(trx: Trx, tableId: string): Promise<{ seats: number; cu
     .selectFrom('studio_pvp_tables')
     .select(['seats', 'currency'])
     .where('id', '=', tableId)
+    // The lobby's lists and offers are the Hold'em tables'; a Tongits table is opened from its row.
+    .where('game', '=', 'holdem')
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
@@ -142,7 +144,11 @@ export class PvpLobby {
   /** Every table with its settings and figures, as `session`'s player sees it. */
   async tables(session: StudioSession): Promise<LobbyTable[]> {
     const now = this.#now();
-    const ids = await this.#db.selectFrom('studio_pvp_tables').select(['id', 'seats']).execute();
+    const ids = await this.#db
+      .selectFrom('studio_pvp_tables')
+      .select(['id', 'seats'])
+      .where('game', '=', 'holdem')
+      .execute();
     // The waiting lists as of now (offers that ran out pass on) before they are read.
     const withLists = await this.#db.selectFrom('studio_pvp_waiting').select('table_id').distinct().execute();
     const listed = new Set(withLists.map((w) => w.table_id));
@@ -192,6 +198,8 @@ export class PvpLobby {
           .where('h.ended_at', '>', since)
           .as('avg_pot'),
       ])
+      .where('t.game', '=', 'holdem')
+      .$narrowType<{ game: 'holdem'; betting: 'no-limit' | 'pot-limit' }>()
       .orderBy('t.big_blind')
       .orderBy('t.seats')
       .orderBy('t.id')

@@ -1,15 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type StudioRuntime, studioPlugin } from '../plugin';
+import { describe, expect, it } from 'vitest';
 import { dealDeck, verifyHandDeck } from '../pvp/deck';
 import { chipsOnTable } from '../pvp/table';
 import type { TableState } from '../pvp/types';
 import { FakeWallet, HOUSE } from '../sportsbook/book/test-fixture';
 import { signTrader, traderSecret } from '../sportsbook/book/trader.routes';
-import { WebSocket, type WsClient } from '../standalone-fixture';
+import {
+  balances,
+  dirs,
+  GAME,
+  type Harness,
+  member,
+  netIn as netInOf,
+  totalRake as rakeOf,
+  startStudio,
+  stopped,
+  TablePage,
+  TIMING,
+  useSharedStudio,
+  VENDOR,
+} from './test-harness';
 import type { PvpTableView } from './view';
 
 // The Hold'em table service through the studio's HTTP API and its table WebSocket, on PGlite, with a
@@ -20,68 +32,10 @@ import type { PvpTableView } from './view';
 // device or one address cannot sit together, and a studio stopped mid-hand is started again on its
 // database and settles every stack back into the members' balances.
 
-const VENDOR = 'KX';
-const GAME = 'PVP-001';
 /** The table of the test running (each test opens its own on the shared studio). */
 let TABLE = '';
 let tables = 0;
-const TIMING = { tickMs: 0, turnMs: 1000, timeBankMs: 2000, graceMs: 20_000, presenceMs: 3000, betweenHandsMs: 500 };
-
-type Harness = {
-  app: FastifyInstance;
-  runtime: StudioRuntime;
-  wallet: FakeWallet;
-  clock: { now: number };
-  wsBase: string;
-};
-
-const running: Harness[] = [];
-/** Sockets a test left open (it failed before closing them): closed after it, so the studio can stop. */
-const openSockets = new Set<WsClient>();
-const dirs: string[] = [];
-
-async function start(wallet = new FakeWallet(), clock = { now: Date.now() }, dataDir = ''): Promise<Harness> {
-  const app = Fastify();
-  let runtime: StudioRuntime | undefined;
-  await app.register(studioPlugin, {
-    prefix: '/studio',
-    platformUrl: 'http://platform.test',
-    houseSecret: HOUSE,
-    dataDir,
-    retryIntervalMs: 0,
-    fetch: wallet.fetch,
-    now: () => new Date(clock.now),
-    crash: { tickMs: 0 },
-    tables: { tickMs: 0 },
-    sportsbook: { tickMs: 0 },
-    pvp: TIMING,
-    onStart: (r) => {
-      runtime = r;
-    },
-  });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  if (!runtime) throw new Error('the studio did not start');
-  const h = { app, runtime, wallet, clock, wsBase: base.replace('http', 'ws') };
-  running.push(h);
-  return h;
-}
-
-// One studio for the tests (starting one is most of a short test's time); the crash test starts its own.
-let shared: Harness;
-beforeAll(async () => {
-  shared = await start();
-  running.splice(running.indexOf(shared), 1);
-});
-afterAll(async () => {
-  await shared.app.close();
-});
-
-afterEach(async () => {
-  for (const ws of openSockets) ws.close();
-  openSockets.clear();
-  for (const h of running.splice(0)) await h.app.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const shared = useSharedStudio();
 
 async function openTable(h: Harness, seats = 6) {
   TABLE = `t${++tables}`;
@@ -97,18 +51,6 @@ async function openTable(h: Harness, seats = 6) {
     rake: { basisPoints: 500, cap: 300 },
     currency: 'PHP',
   });
-}
-
-let nextPlayer = 7000;
-async function member(h: Harness, balance: number, deviceId?: string) {
-  const player = String(nextPlayer++);
-  const token = h.wallet.player(player, balance, deviceId);
-  const page = await h.app.inject({
-    method: 'GET',
-    url: `/studio/play?token=${token}&game=${GAME}&vendor=${VENDOR}&mode=real`,
-  });
-  expect(page.statusCode, page.body).toBe(200);
-  return { player, token };
 }
 
 function api(h: Harness, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ip?: string) {
@@ -127,71 +69,11 @@ async function sit(h: Harness, token: string, seat: number, buyIn: number, ip: s
   return res.json() as PvpTableView;
 }
 
-type Answer = {
-  type: string;
-  id?: string;
-  seq?: number;
-  ok: boolean;
-  applied?: boolean;
-  queued?: boolean;
-  error?: { code: string; detail: unknown };
+/** A player's page on the test's table (or `table`). */
+const Page = {
+  open: (h: Harness, token: string, table = TABLE) =>
+    TablePage.open<PvpTableView>(h, `/ws/pvp?token=${token}&table=${table}`),
 };
-
-/** A player's page: the latest table view it got, and its requests answered in order. */
-class Page {
-  view: PvpTableView | null = null;
-  readonly #answers: Answer[] = [];
-  readonly #waiting: ((a: Answer) => void)[] = [];
-  #seq = 0;
-  private constructor(readonly ws: WsClient) {}
-
-  static async open(h: Harness, token: string, table = TABLE): Promise<Page> {
-    const ws: WsClient = new WebSocket(`${h.wsBase}/studio/ws/pvp?token=${token}&table=${table}`);
-    const page = new Page(ws);
-    openSockets.add(ws);
-    ws.on('close', () => openSockets.delete(ws));
-    ws.on('message', (data) => {
-      const msg = JSON.parse(String(data)) as { type: string; data?: PvpTableView };
-      if (msg.type === 'table') {
-        if (!page.view || (msg.data && msg.data.version >= page.view.version)) page.view = msg.data ?? null;
-        return;
-      }
-      const next = page.#waiting.shift();
-      if (next) next(msg as Answer);
-      else page.#answers.push(msg as Answer);
-    });
-    await new Promise((resolve, reject) => {
-      ws.on('open', resolve);
-      ws.on('error', reject);
-    });
-    return page;
-  }
-
-  send(message: object): Promise<Answer> {
-    (this.ws as unknown as { send(d: string): void }).send(JSON.stringify(message));
-    return new Promise<Answer>((resolve, reject) => {
-      const ready = this.#answers.shift();
-      if (ready) return resolve(ready);
-      const timer = setTimeout(() => reject(new Error('no answer')), 5000);
-      this.#waiting.push((a) => {
-        clearTimeout(timer);
-        resolve(a);
-      });
-    });
-  }
-
-  act(action: object, seq = ++this.#seq): Promise<Answer> {
-    this.#seq = Math.max(this.#seq, seq);
-    return this.send({ type: 'act', seq, action });
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.ws.on('close', () => resolve());
-      this.ws.close();
-    });
-  }
-}
 
 async function tableState(h: Harness, id = TABLE): Promise<TableState> {
   const row = await h.runtime.db
@@ -202,27 +84,8 @@ async function tableState(h: Harness, id = TABLE): Promise<TableState> {
   return row.state as TableState;
 }
 
-async function totalRake(h: Harness): Promise<number> {
-  const rows = await h.runtime.db
-    .selectFrom('studio_pvp_hands')
-    .select('rake')
-    .where('status', '=', 'over')
-    .where('table_id', '=', TABLE)
-    .execute();
-  return rows.reduce((sum, r) => sum + Number(r.rake), 0);
-}
-
-/** Chips that came to the table through the wallet, less what went back (cash-outs and returns). */
-async function netIn(h: Harness): Promise<number> {
-  const rows = await h.runtime.db
-    .selectFrom('studio_pvp_transfers as t')
-    .innerJoin('studio_pvp_seats as s', 's.id', 't.seat_id')
-    .select(['t.kind', 't.amount'])
-    .where('t.status', '=', 'ok')
-    .where('s.table_id', '=', TABLE)
-    .execute();
-  return rows.reduce((sum, t) => sum + (t.kind === 'buy_in' || t.kind === 'top_up' ? 1 : -1) * Number(t.amount), 0);
-}
+const totalRake = (h: Harness) => rakeOf(h, TABLE);
+const netIn = (h: Harness) => netInOf(h, TABLE);
 
 async function pendingTopUps(h: Harness): Promise<number> {
   const rows = await h.runtime.db
@@ -241,10 +104,6 @@ async function expectConserved(h: Harness) {
   expect(state.ledger.rake).toBe(await totalRake(h));
 }
 
-function balances(h: Harness, players: string[]): number {
-  return players.reduce((sum, p) => sum + (h.wallet.balances.get(p) ?? 0), 0);
-}
-
 /** A seeded choice (the same game every run). */
 function chooser(seed: number) {
   let s = seed;
@@ -256,7 +115,7 @@ function chooser(seed: number) {
 
 describe('the Hold\u2019em table service', () => {
   it('three members play hands to showdown over their sockets; stacks plus rake equal the buy-ins', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const members = [await member(h, 50_000), await member(h, 50_000), await member(h, 50_000)];
     const before = balances(
@@ -374,7 +233,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('applies a resent move once, and refuses a move out of turn', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -403,7 +262,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('keeps the seat of a player who disconnects; they come back to it and wait for the big blind', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const ms = [await member(h, 20_000), await member(h, 20_000), await member(h, 20_000)];
     for (const [i, m] of ms.entries()) await sit(h, m.token, i, 5_000, `10.0.2.${i + 1}`);
@@ -458,7 +317,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('folds a player who lets the clock run out, after the time bank', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -485,7 +344,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('queues a leave and a top-up asked during a hand until it ends', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -525,7 +384,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('does not seat two members launched from one device at one table, and seats two devices', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const a = await member(h, 20_000, 'device-aaaa-0000-0001');
     const b = await member(h, 20_000, 'device-aaaa-0000-0001');
@@ -544,7 +403,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('does not seat two members from one address at one table (loopback aside), nor a trial session', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -581,7 +440,7 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('returns a buy-in whose answer was lost, and pays a cash-out whose answer was lost once', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);
@@ -622,7 +481,7 @@ describe('the Hold\u2019em table service', () => {
     dirs.push(dir);
     const wallet = new FakeWallet();
     const clock = { now: Date.now() };
-    const h1 = await start(wallet, clock, dir);
+    const h1 = await startStudio(wallet, clock, dir);
     await openTable(h1);
     const ms = [await member(h1, 30_000), await member(h1, 30_000), await member(h1, 30_000)];
     const players = ms.map((m) => m.player);
@@ -643,9 +502,9 @@ describe('the Hold\u2019em table service', () => {
     // The studio stops mid-hand (its pages go with it).
     await Promise.all(pages.map((p) => p.close()));
     await h1.app.close();
-    running.splice(running.indexOf(h1), 1);
+    stopped(h1);
 
-    const h2 = await start(wallet, clock, dir);
+    const h2 = await startStudio(wallet, clock, dir);
     // The hand is continued from its snapshot: nobody comes back, so the clock checks or folds them.
     for (let i = 0; i < 40; i++) {
       await h2.runtime.pvp.tick();
@@ -679,7 +538,7 @@ describe('the Hold\u2019em table service', () => {
   }, 60_000);
 
   it('deals the deck the committed seed and the players\u2019 client seeds make', async () => {
-    const h = shared;
+    const h = shared();
     await openTable(h);
     const a = await member(h, 20_000);
     const b = await member(h, 20_000);

@@ -5,8 +5,6 @@ import type { StudioDb } from '../db/database';
 import type { StudioDatabase } from '../db/schema';
 import { StudioError } from '../errors';
 import { newClientSeed, newServerSeed } from '../fair/seeds';
-import { engineKindOf } from '../game-map';
-import { holdLease, releaseLeases } from '../lease';
 import { IDLE_POLL_MS, LoopTimer } from '../loop-timer';
 import { cardText } from '../pvp/cards';
 import { dealDeck } from '../pvp/deck';
@@ -25,21 +23,22 @@ import {
 } from '../pvp/table';
 import type { Action, TableConfig, TableState } from '../pvp/types';
 import { DELIVERY_LEASE_MS, type RoundDeps } from '../rounds';
-import { type StudioSession, sessionOf } from '../sessions';
-import { betRefusal } from '../wallet-client';
+import type { StudioSession } from '../sessions';
+import { deliverTransfer, recordTransfer } from './money';
+import { betBuyIn, betTaken, betTopUp, holdSeat, recordTopUp } from './sitting';
 import {
-  buyInTx,
-  deliverDueTransfers,
-  deliverTransfer,
-  placeBet,
-  recordTransfer,
-  rollBackTransfer,
-  type SittingRef,
-} from './money';
+  type FeedSnapshot,
+  handRow,
+  markSeen,
+  openSeats,
+  pvpSessionOf,
+  type Sub,
+  TableClock,
+  TableFeed,
+} from './table-feed';
 import { refillTimeBanks, type TimeBankRefill } from './time-bank';
 import {
   eventView,
-  type PvpHandRow,
   type PvpSeatRow,
   type PvpTableInfo,
   type PvpTableRow,
@@ -89,12 +88,7 @@ export const DEFAULT_PVP_TIMING: PvpTiming = {
   idlePollMs: IDLE_POLL_MS,
 };
 
-const LEASE_MS = 5000;
-/** How often a process refreshes the "seen" time of the players whose sockets it holds. */
-const SEEN_REFRESH_MS = 1000;
-/** How often the loop delivers owed wallet calls (cash-outs, rollbacks). */
-const DELIVERY_EVERY_MS = 2000;
-const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
+export const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
 
 export type PvpTableSettings = {
   id: string;
@@ -130,7 +124,7 @@ type Change = {
   owed: number[];
 };
 
-const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
+export const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
 
 /** An engine refusal as the player's error (the engine's code in the detail). */
 function engine<T>(fn: () => T): T {
@@ -142,22 +136,18 @@ function engine<T>(fn: () => T): T {
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string }).code === '23505';
-}
-
 /**
  * A loopback address tells nothing of where a member is: the request came through a proxy on the
  * studio's own machine that does not pass the address on, or from the machine itself (a local demo
  * with several members in one browser). Every member would share it, so the one-address rule skips it.
  */
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 
-const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+export const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
-const TABLE_COLUMNS = [
+export const TABLE_COLUMNS = [
   'id',
   'name',
   'game',
@@ -178,24 +168,6 @@ const TABLE_COLUMNS = [
   'next_server_seed_hash',
 ] as const;
 
-const SEAT_COLUMNS = [
-  'id',
-  'seat',
-  'vendor',
-  'player',
-  'status',
-  'stack',
-  'pending_top_up',
-  'leave_queued',
-  'away',
-  'client_seed',
-  'last_seq',
-  'time_bank_ms',
-  'seen_at',
-] as const;
-
-type Sub = { owner: string | null; send: (message: string) => void };
-
 /**
  * A check of a sit-down inside its locked transaction (the lobby's waiting list, lobby.ts): throws to
  * refuse it, and may write beside it (the seat taken off the list) in the same transaction.
@@ -208,13 +180,9 @@ export type SitGuard = (
 export class PvpRoom {
   readonly deps: RoundDeps;
   readonly timing: PvpTiming;
-  readonly #holder = randomUUID();
   readonly #loop: LoopTimer;
-  readonly #subs = new Map<string, Set<Sub>>();
-  readonly #published = new Map<string, number>();
-  readonly #leading = new Set<string>();
-  readonly #seenAt = new Map<string, number>();
-  #lastDelivery = 0;
+  readonly #feed: TableFeed;
+  readonly #clock: TableClock;
   #running: Promise<void> = Promise.resolve();
   /** Set by the lobby (lobby.ts): seats offered to waiting players are theirs. */
   sitGuard: SitGuard | null = null;
@@ -223,6 +191,12 @@ export class PvpRoom {
     this.deps = deps;
     this.timing = { ...DEFAULT_PVP_TIMING, ...timing };
     this.#loop = new LoopTimer(this.timing.tickMs, () => this.tick(), this.timing.idlePollMs);
+    this.#clock = new TableClock(deps, 'holdem', this.timing.tickMs === 0);
+    this.#feed = new TableFeed(
+      () => this.#db,
+      (tableId) => this.#snapshot(tableId),
+      () => this.#loop.wake(),
+    );
   }
 
   get #db(): StudioDb {
@@ -236,9 +210,9 @@ export class PvpRoom {
   /** Stops the clock and lets the tables' leases go; hands in play stay in the database as they are. */
   async stop(): Promise<void> {
     this.#loop.stop();
-    this.#subs.clear();
+    this.#feed.clear();
     await this.#running;
-    await releaseLeases(this.#db, this.#holder, this.deps.now()).catch(() => undefined);
+    await this.#clock.release();
   }
 
   // ---- tables ----
@@ -298,6 +272,8 @@ export class PvpRoom {
           .where('s.status', 'in', ['buying_in', 'seated'])
           .as('seated'),
       )
+      .where('t.game', '=', 'holdem')
+      .$narrowType<{ game: 'holdem'; betting: 'no-limit' | 'pot-limit' }>()
       .orderBy('t.big_blind')
       .orderBy('t.id')
       .execute();
@@ -309,60 +285,34 @@ export class PvpRoom {
   }
 
   /** The session of a PVP table call: a game session of the PVP category. */
-  async sessionOf(token: string | undefined): Promise<StudioSession> {
-    const s = await sessionOf(this.#db, token);
-    if (engineKindOf({ vendor: s.vendor, gameCode: s.gameCode }) !== 'cardroom') {
-      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notPvpRoom);
-    }
-    return s;
+  sessionOf(token: string | undefined): Promise<StudioSession> {
+    return pvpSessionOf(this.#db, token);
   }
 
   async #tableRow(db: StudioDb, tableId: string, lock: boolean): Promise<PvpTableRow> {
-    let q = db.selectFrom('studio_pvp_tables').select(TABLE_COLUMNS).where('id', '=', tableId);
+    let q = db
+      .selectFrom('studio_pvp_tables')
+      .select(TABLE_COLUMNS)
+      .where('id', '=', tableId)
+      .where('game', '=', 'holdem')
+      .$narrowType<{ game: 'holdem'; betting: 'no-limit' | 'pot-limit' }>();
     if (lock) q = q.forUpdate();
     const row = await q.executeTakeFirst();
     if (!row) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
     return row;
   }
 
-  #openSeats(db: StudioDb, tableId: string): Promise<PvpSeatRow[]> {
-    return db
-      .selectFrom('studio_pvp_seats')
-      .select(SEAT_COLUMNS)
-      .where('table_id', '=', tableId)
-      .where('status', '!=', 'closed')
-      .orderBy('seat')
-      .execute() as Promise<PvpSeatRow[]>;
-  }
-
-  async #handRow(db: StudioDb, handId: number | null): Promise<PvpHandRow | null> {
-    if (handId === null) return null;
-    const row = await db
-      .selectFrom('studio_pvp_hands')
-      .select(['id', 'number', 'status', 'server_seed', 'server_seed_hash', 'client_seeds', 'nonce'])
-      .where('id', '=', handId)
-      .executeTakeFirst();
-    return (row as PvpHandRow | undefined) ?? null;
-  }
-
   /** The table as `owner` (vendor:player, or null) may see it. */
   async view(tableId: string, owner: string | null): Promise<PvpTableView> {
     const row = await this.#tableRow(this.#db, tableId, false);
-    const seats = await this.#openSeats(this.#db, tableId);
-    const hand = await this.#handRow(this.#db, row.hand_id);
+    const seats = await openSeats(this.#db, tableId);
+    const hand = await handRow(this.#db, row.hand_id);
     return tableView(row, seats, hand, owner, this.timing, this.deps.now());
   }
 
   /** A player's page polled the table: the seat counts as connected (as an open socket keeps it). */
-  async seen(tableId: string, session: StudioSession): Promise<void> {
-    await this.#db
-      .updateTable('studio_pvp_seats')
-      .set({ seen_at: this.deps.now() })
-      .where('table_id', '=', tableId)
-      .where('vendor', '=', session.vendor)
-      .where('player', '=', session.player)
-      .where('status', '!=', 'closed')
-      .execute();
+  seen(tableId: string, session: StudioSession): Promise<void> {
+    return markSeen(this.#db, tableId, session, this.deps.now());
   }
 
   // ---- one locked change ----
@@ -370,7 +320,7 @@ export class PvpRoom {
   async #change<T>(tableId: string, fn: (c: Change) => Promise<T>): Promise<T> {
     const { value, owed, changed } = await this.#db.transaction().execute(async (trx) => {
       const row = await this.#tableRow(trx, tableId, true);
-      const seats = await this.#openSeats(trx, tableId);
+      const seats = await openSeats(trx, tableId);
       const c: Change = { trx, row, seats, state: row.state as TableState, now: this.deps.now(), set: {}, owed: [] };
       const value = await fn(c);
       const changed = c.state !== row.state || Object.keys(c.set).length > 0;
@@ -385,7 +335,7 @@ export class PvpRoom {
       return { value, owed: c.owed, changed };
     });
     for (const id of owed) await deliverTransfer(this.deps, id);
-    if (changed || owed.length > 0) await this.#publish(tableId, true);
+    if (changed || owed.length > 0) await this.#feed.publish(tableId, true);
     return value;
   }
 
@@ -602,106 +552,25 @@ export class PvpRoom {
     const sitting = await this.#db.transaction().execute(async (trx) => {
       const row = await this.#tableRow(trx, tableId, true);
       if (row.currency !== session.currency) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_CURRENCY' });
-      const seats = await this.#openSeats(trx, tableId);
-      if (seats.some((s) => ownerOf(s) === owner))
-        throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_ALREADY_SEATED' });
-      if (seats.some((s) => s.seat === seat)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_SEAT_TAKEN' });
-      await this.sitGuard?.(trx, { tableId, session, seats: row.seats, taken: seats.length, now });
-      if (seenFrom) {
-        const sameAddress = await trx
-          .selectFrom('studio_pvp_seats')
-          .select('id')
-          .where('table_id', '=', tableId)
-          .where('status', '!=', 'closed')
-          .where('address', '=', seenFrom)
-          .executeTakeFirst();
-        if (sameAddress) throw new StudioError('STUDIO_PVP_SAME_ADDRESS');
-      }
-      if (session.device) {
-        const sameDevice = await trx
-          .selectFrom('studio_pvp_seats')
-          .select('id')
-          .where('table_id', '=', tableId)
-          .where('status', '!=', 'closed')
-          .where('device', '=', session.device)
-          .executeTakeFirst();
-        if (sameDevice) throw new StudioError('STUDIO_PVP_SAME_DEVICE');
-      }
-      // The engine's own checks (seat number, buy-in limits) before any money moves.
-      engine(() => sitDown(row.state as TableState, { seat, playerId: owner, buyIn }));
-      let inserted: SittingRef;
-      try {
-        inserted = await trx
-          .insertInto('studio_pvp_seats')
-          .values({
-            table_id: tableId,
-            seat,
-            session_id: session.id,
-            vendor: session.vendor,
-            player: session.player,
-            game_code: session.gameCode,
-            currency: session.currency,
-            round_id: `pvp:${randomUUID()}`,
-            address: seenFrom,
-            device: session.device,
-            status: 'buying_in',
-            stack: 0,
-            pending_top_up: 0,
-            leave_queued: false,
-            away: false,
-            client_seed: clientSeed,
-            last_seq: 0,
-            time_bank_ms: this.timing.timeBankMs,
-            seen_at: now,
-            closed_at: null,
-          })
-          .returning(['id', 'vendor', 'player', 'game_code', 'currency', 'round_id'])
-          .executeTakeFirstOrThrow();
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_SEAT_TAKEN' });
-        throw err;
-      }
-      const transferId = await recordTransfer(trx, {
-        seatId: inserted.id,
-        kind: 'buy_in',
-        amount: buyIn,
-        tx: buyInTx(inserted.id),
-        dueAt: new Date(now.getTime() + DELIVERY_LEASE_MS),
+      return holdSeat(trx, {
+        tableId,
+        session,
+        seat,
+        buyIn,
+        clientSeed,
+        address: seenFrom,
+        timeBankMs: this.timing.timeBankMs,
+        now,
+        reasons: { alreadySeated: 'PVP_ALREADY_SEATED', seatTaken: 'PVP_SEAT_TAKEN' },
+        guard: (taken) => this.sitGuard?.(trx, { tableId, session, seats: row.seats, taken, now }),
+        // The engine's own checks (seat number, buy-in limits) before any money moves.
+        check: () => engine(() => sitDown(row.state as TableState, { seat, playerId: owner, buyIn })),
       });
-      return { ...inserted, transferId };
     });
-    const answer = await placeBet(this.deps, sitting, token, { tx: buyInTx(sitting.id), amount: buyIn });
-    if (answer.kind === 'refused') {
-      await this.#db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('studio_pvp_transfers')
-          .set({ status: 'refused', done_at: this.deps.now(), last_error: answer.status })
-          .where('id', '=', sitting.transferId)
-          .execute();
-        await trx
-          .updateTable('studio_pvp_seats')
-          .set({ status: 'closed', closed_at: this.deps.now() })
-          .where('id', '=', sitting.id)
-          .execute();
-      });
-      await this.#publish(tableId, true);
-      throw betRefusal(answer);
-    }
-    if (answer.kind === 'unknown') {
-      await rollBackTransfer(this.#db, sitting.transferId, answer.error, this.deps.now());
-      await deliverTransfer(this.deps, sitting.transferId);
-      await this.#publish(tableId, true);
-      throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
-    }
+    await betBuyIn(this.deps, sitting, token, buyIn, () => this.#feed.publish(tableId, true));
     await this.#change(tableId, async (c) => {
-      const took = await c.trx
-        .updateTable('studio_pvp_transfers')
-        .set({ status: 'ok', done_at: c.now })
-        .where('id', '=', sitting.transferId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
       // Recovery already gave up on this bet (its answer came too late): the rollback returns the chips.
-      if (Number(took.numUpdatedRows) !== 1) return;
+      if (!(await betTaken(c.trx, sitting.transferId, c.now))) return;
       c.state = sitDown(c.state, { seat, playerId: owner, buyIn });
       await c.trx
         .updateTable('studio_pvp_seats')
@@ -747,7 +616,7 @@ export class PvpRoom {
     const now = this.deps.now();
     const prepared = await this.#db.transaction().execute(async (trx) => {
       const row = await this.#tableRow(trx, tableId, true);
-      const seats = await this.#openSeats(trx, tableId);
+      const seats = await openSeats(trx, tableId);
       const mine = seats.find((s) => s.vendor === session.vendor && s.player === session.player);
       if (mine?.status !== 'seated' || mine.leave_queued) throw new StudioError('STUDIO_PVP_NOT_SEATED');
       const state = row.state as TableState;
@@ -755,43 +624,11 @@ export class PvpRoom {
       const stack = (state.seats[mine.seat]?.stack ?? 0) + (inHand?.committed ?? 0) + mine.pending_top_up;
       if (stack + amount > row.max_buy_in)
         throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_TOP_UP_OVER_MAX' });
-      const tx = `pvp:${mine.id}:top-up:${randomUUID()}`;
-      const transferId = await recordTransfer(trx, {
-        seatId: mine.id,
-        kind: 'top_up',
-        amount,
-        tx,
-        dueAt: new Date(now.getTime() + DELIVERY_LEASE_MS),
-      });
-      const sitting = await trx
-        .selectFrom('studio_pvp_seats')
-        .select(['id', 'vendor', 'player', 'game_code', 'currency', 'round_id'])
-        .where('id', '=', mine.id)
-        .executeTakeFirstOrThrow();
-      return { sitting, transferId, tx };
+      return recordTopUp(trx, mine.id, amount, now);
     });
-    const answer = await placeBet(this.deps, prepared.sitting, token, { tx: prepared.tx, amount });
-    if (answer.kind === 'refused') {
-      await this.#db
-        .updateTable('studio_pvp_transfers')
-        .set({ status: 'refused', done_at: this.deps.now(), last_error: answer.status })
-        .where('id', '=', prepared.transferId)
-        .execute();
-      throw betRefusal(answer);
-    }
-    if (answer.kind === 'unknown') {
-      await rollBackTransfer(this.#db, prepared.transferId, answer.error, this.deps.now());
-      await deliverTransfer(this.deps, prepared.transferId);
-      throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
-    }
+    await betTopUp(this.deps, prepared, token, amount);
     const queued = await this.#change(tableId, async (c) => {
-      const took = await c.trx
-        .updateTable('studio_pvp_transfers')
-        .set({ status: 'ok', done_at: c.now })
-        .where('id', '=', prepared.transferId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(took.numUpdatedRows) !== 1) return false;
+      if (!(await betTaken(c.trx, prepared.transferId, c.now))) return false;
       const mine = c.seats.find((s) => s.id === prepared.sitting.id);
       if (!mine) return false;
       if (this.#inLiveHand(c.state, mine.seat)) {
@@ -870,7 +707,14 @@ export class PvpRoom {
 
   /** A hand as its players (and, once over, anyone) may see it, with the seeds to verify it once over. */
   async hand(handId: number, owner: string | null) {
-    const h = await this.#db.selectFrom('studio_pvp_hands').selectAll().where('id', '=', handId).executeTakeFirst();
+    const h = await this.#db
+      .selectFrom('studio_pvp_hands')
+      .selectAll()
+      .where('id', '=', handId)
+      .where('table_id', 'in', (eb) =>
+        eb.selectFrom('studio_pvp_tables as t').select('t.id').where('t.game', '=', 'holdem'),
+      )
+      .executeTakeFirst();
     if (!h) throw new StudioError('STUDIO_NOT_FOUND');
     const players = await this.#db
       .selectFrom('studio_pvp_hand_players')
@@ -985,60 +829,10 @@ export class PvpRoom {
   }
 
   async #tickOnce(): Promise<void> {
-    const now = this.deps.now();
-    if (now.getTime() - this.#lastDelivery >= DELIVERY_EVERY_MS || this.timing.tickMs === 0) {
-      this.#lastDelivery = now.getTime();
-      await deliverDueTransfers(this.deps);
-    }
-    await this.#refreshSeen(now);
-    const active = await this.#db
-      .selectFrom('studio_pvp_tables as t')
-      .select(['t.id', 't.hand_id'])
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('studio_pvp_seats as s')
-            .select(sql`1`.as('one'))
-            .whereRef('s.table_id', '=', 't.id')
-            .where('s.status', 'in', ['seated', 'buying_in']),
-        ),
-      )
-      .execute();
-    const activeIds = new Set(active.map((t) => t.id));
-    for (const id of this.#leading) {
-      if (!activeIds.has(id)) this.#leading.delete(id);
-    }
-    for (const t of active) {
-      if (!(await holdLease(this.#db, `pvp:${t.id}`, this.#holder, this.deps.now(), LEASE_MS))) {
-        this.#leading.delete(t.id);
-        continue;
-      }
-      const takeover = !this.#leading.has(t.id);
-      this.#leading.add(t.id);
-      // One table's failure (a database error mid-step) must not hold up the others' clocks.
-      await this.#advance(t.id, takeover).catch((err: unknown) =>
-        this.deps.log.warn({ err, table: t.id }, 'studio: pvp table step failed'),
-      );
-    }
-    for (const id of this.#subs.keys()) await this.#publish(id, false);
-    this.#loop.idle = active.length === 0 && this.#subs.size === 0;
-  }
-
-  /** The seats of the players whose sockets this process holds count as seen now. */
-  async #refreshSeen(now: Date): Promise<void> {
-    for (const [tableId, subs] of this.#subs) {
-      const last = this.#seenAt.get(tableId) ?? 0;
-      if (now.getTime() - last < SEEN_REFRESH_MS && this.timing.tickMs !== 0) continue;
-      this.#seenAt.set(tableId, now.getTime());
-      const owners = [...new Set([...subs].map((s) => s.owner).filter((o): o is string => o !== null))];
-      if (owners.length === 0) continue;
-      await this.#db
-        .updateTable('studio_pvp_seats')
-        .set({ seen_at: now })
-        .where('table_id', '=', tableId)
-        .where('status', '!=', 'closed')
-        .where(sql<string>`vendor || ':' || player`, 'in', owners)
-        .execute();
-    }
+    await this.#feed.refreshSeen(this.deps.now(), this.timing.tickMs === 0);
+    const active = await this.#clock.pass((tableId, takeover) => this.#advance(tableId, takeover));
+    await this.#feed.publishAll();
+    this.#loop.idle = !active && this.#feed.idle;
   }
 
   /** The leader's step of one table: the turn clock, the grace period, and dealing the next hand. */
@@ -1057,7 +851,7 @@ export class PvpRoom {
     if (live) {
       const toAct = state.hand?.toAct;
       if (toAct === null || toAct === undefined) return;
-      const seats = await this.#openSeats(this.#db, tableId);
+      const seats = await openSeats(this.#db, tableId);
       const bank = seats.find((s) => s.seat === toAct)?.time_bank_ms ?? 0;
       const started = row.turn_started_at ? new Date(row.turn_started_at).getTime() : now.getTime();
       if (now.getTime() < started + this.timing.turnMs + bank) return;
@@ -1068,7 +862,7 @@ export class PvpRoom {
       });
       return;
     }
-    const seats = await this.#openSeats(this.#db, tableId);
+    const seats = await openSeats(this.#db, tableId);
     const gone = seats.some(
       (s) =>
         s.status === 'seated' &&
@@ -1114,47 +908,19 @@ export class PvpRoom {
 
   /** A page's feed of one table: its view now and on every change. Answers the unsubscribe function. */
   subscribe(tableId: string, owner: string | null, send: (message: string) => void): () => void {
-    let subs = this.#subs.get(tableId);
-    if (!subs) {
-      subs = new Set();
-      this.#subs.set(tableId, subs);
-    }
-    const sub: Sub = { owner, send };
-    subs.add(sub);
-    this.#seenAt.delete(tableId);
-    this.#loop.wake();
-    void this.sendView(tableId, sub).catch(() => undefined);
-    return () => {
-      const set = this.#subs.get(tableId);
-      set?.delete(sub);
-      if (set && set.size === 0) {
-        this.#subs.delete(tableId);
-        this.#published.delete(tableId);
-      }
-    };
+    return this.#feed.subscribe(tableId, owner, send);
   }
 
-  async sendView(tableId: string, sub: Sub): Promise<void> {
-    const view = await this.view(tableId, sub.owner);
-    sub.send(JSON.stringify({ type: 'table', data: view }));
+  sendView(tableId: string, sub: Sub): Promise<void> {
+    return this.#feed.sendView(tableId, sub);
   }
 
-  /** Sends each page of the table its view when the table changed (always when `force`). */
-  async #publish(tableId: string, force: boolean): Promise<void> {
-    const subs = this.#subs.get(tableId);
-    if (!subs || subs.size === 0) return;
+  /** The table read once for its pages (table-feed.ts). */
+  async #snapshot(tableId: string): Promise<FeedSnapshot> {
     const row = await this.#tableRow(this.#db, tableId, false);
-    if (!force && this.#published.get(tableId) === row.version) return;
-    this.#published.set(tableId, row.version);
-    const seats = await this.#openSeats(this.#db, tableId);
-    const hand = await this.#handRow(this.#db, row.hand_id);
+    const seats = await openSeats(this.#db, tableId);
+    const hand = await handRow(this.#db, row.hand_id);
     const now = this.deps.now();
-    for (const sub of subs) {
-      try {
-        sub.send(JSON.stringify({ type: 'table', data: tableView(row, seats, hand, sub.owner, this.timing, now) }));
-      } catch {
-        subs.delete(sub);
-      }
-    }
+    return { version: row.version, viewOf: (owner) => tableView(row, seats, hand, owner, this.timing, now) };
   }
 }

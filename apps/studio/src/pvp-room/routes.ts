@@ -4,7 +4,7 @@ import { errorWords } from '../error-words';
 import { internalErrorBody, StudioError, type StudioErrorBody, studioErrorBody } from '../errors';
 import type { StudioSession } from '../sessions';
 import { attachSocketRoute, WS_OPEN, type WsSocket } from '../socket-route';
-import type { PvpRoom } from './room';
+import type { Sub } from './table-feed';
 
 // The card room's player interface (docs/pvp.md "Protocol"): HTTP under /studio/api/pvp (header
 // X-Game-Token) and the table's WebSocket /studio/ws/pvp?token=&table=&lang=. Both run the same
@@ -45,9 +45,45 @@ const MAX_IN_FLIGHT = 4;
 export type PvpRouteHelpers = {
   session: (request: FastifyRequest) => Promise<{ session: StudioSession; token: string }>;
   parse: <T>(schema: z.ZodType<T>, input: unknown) => T;
+  /** The other games' tables, listed beside this room's (each entry carries its `game`). */
+  moreTables?: () => Promise<object[]>;
 };
 
-export function registerPvpRoutes(app: FastifyInstance, room: PvpRoom, helpers: PvpRouteHelpers): void {
+/** What the routes ask of a room: the Hold'em room (room.ts), or another game's with the same calls (tongits-room.ts). */
+export interface PvpTableRoom {
+  sessionOf(token: string | undefined): Promise<StudioSession>;
+  listTables(): Promise<object[]>;
+  view(tableId: string, owner: string | null): Promise<object>;
+  seen(tableId: string, session: StudioSession): Promise<void>;
+  sit(
+    session: StudioSession,
+    token: string,
+    tableId: string,
+    input: { seat: unknown; buyIn: unknown; clientSeed?: unknown },
+    address: string | undefined,
+  ): Promise<void>;
+  act(session: StudioSession, tableId: string, input: { seq: unknown; action: unknown }): Promise<{ applied: boolean }>;
+  topUp(session: StudioSession, token: string, tableId: string, amount: unknown): Promise<{ queued: boolean }>;
+  leave(session: StudioSession, tableId: string): Promise<{ queued: boolean }>;
+  sitOut(session: StudioSession, tableId: string): Promise<void>;
+  comeBack(session: StudioSession, tableId: string): Promise<void>;
+  show(session: StudioSession, tableId: string): Promise<void>;
+  setClientSeed(session: StudioSession, tableId: string, clientSeed: unknown): Promise<void>;
+  hand(handId: number, owner: string | null): Promise<object>;
+  myHands(session: StudioSession, limit: number): Promise<object[]>;
+  sendView(tableId: string, sub: Sub): Promise<void>;
+  subscribe(tableId: string, owner: string | null, send: (message: string) => void): () => void;
+}
+
+/** Where a room's calls are served: Hold'em at /api/pvp and /ws/pvp, Tongits below /api/pvp/tongits. */
+export type PvpPaths = { api: string; ws: string };
+
+export function registerPvpRoutes(
+  app: FastifyInstance,
+  room: PvpTableRoom,
+  helpers: PvpRouteHelpers,
+  paths: PvpPaths = { api: '/api/pvp', ws: '/ws/pvp' },
+): void {
   const config = { auth: 'public' } as const;
   const { parse } = helpers;
   const pvpSession = async (request: FastifyRequest) => {
@@ -58,79 +94,79 @@ export function registerPvpRoutes(app: FastifyInstance, room: PvpRoom, helpers: 
   };
   const tableOf = (request: FastifyRequest) => parse(TableParams, request.params).tableId;
 
-  app.get('/api/pvp/tables', { config }, async (request) => {
+  app.get(`${paths.api}/tables`, { config }, async (request) => {
     await pvpSession(request);
-    return { tables: await room.listTables() };
+    return { tables: [...(await room.listTables()), ...((await helpers.moreTables?.()) ?? [])] };
   });
-  app.get('/api/pvp/tables/:tableId', { config }, async (request) => {
+  app.get(`${paths.api}/tables/:tableId`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     const tableId = tableOf(request);
     await room.seen(tableId, session);
     return room.view(tableId, session.owner);
   });
-  app.post('/api/pvp/tables/:tableId/sit', { config }, async (request) => {
+  app.post(`${paths.api}/tables/:tableId/sit`, { config }, async (request) => {
     const { session, token } = await pvpSession(request);
     const tableId = tableOf(request);
     await room.sit(session, token, tableId, parse(SitBody, request.body), request.ip);
     return room.view(tableId, session.owner);
   });
-  app.post('/api/pvp/tables/:tableId/act', { config }, async (request) => {
+  app.post(`${paths.api}/tables/:tableId/act`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     const tableId = tableOf(request);
     const done = await room.act(session, tableId, parse(ActBody, request.body));
     return { ...done, view: await room.view(tableId, session.owner) };
   });
-  app.post('/api/pvp/tables/:tableId/top-up', { config }, async (request) => {
+  app.post(`${paths.api}/tables/:tableId/top-up`, { config }, async (request) => {
     const { session, token } = await pvpSession(request);
     const tableId = tableOf(request);
     const done = await room.topUp(session, token, tableId, parse(TopUpBody, request.body).amount);
     return { ...done, view: await room.view(tableId, session.owner) };
   });
-  app.post('/api/pvp/tables/:tableId/leave', { config }, async (request) => {
+  app.post(`${paths.api}/tables/:tableId/leave`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     const tableId = tableOf(request);
     const done = await room.leave(session, tableId);
     return { ...done, view: await room.view(tableId, session.owner) };
   });
-  app.post('/api/pvp/tables/:tableId/sit-out', { config }, async (request) => {
+  app.post(`${paths.api}/tables/:tableId/sit-out`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     const tableId = tableOf(request);
     await room.sitOut(session, tableId);
     return room.view(tableId, session.owner);
   });
-  app.post('/api/pvp/tables/:tableId/come-back', { config }, async (request) => {
+  app.post(`${paths.api}/tables/:tableId/come-back`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     const tableId = tableOf(request);
     await room.comeBack(session, tableId);
     return room.view(tableId, session.owner);
   });
-  app.post('/api/pvp/tables/:tableId/show', { config }, async (request) => {
+  app.post(`${paths.api}/tables/:tableId/show`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     const tableId = tableOf(request);
     await room.show(session, tableId);
     return room.view(tableId, session.owner);
   });
-  app.put('/api/pvp/tables/:tableId/client-seed', { config }, async (request) => {
+  app.put(`${paths.api}/tables/:tableId/client-seed`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     const tableId = tableOf(request);
     await room.setClientSeed(session, tableId, parse(ClientSeedBody, request.body).clientSeed);
     return room.view(tableId, session.owner);
   });
-  app.get('/api/pvp/hands/:handId', { config }, async (request) => {
+  app.get(`${paths.api}/hands/:handId`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     return room.hand(parse(HandParams, request.params).handId, session.owner);
   });
-  app.get('/api/pvp/history', { config }, async (request) => {
+  app.get(`${paths.api}/history`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     return { hands: await room.myHands(session, parse(HistoryQuery, request.query).limit) };
   });
 
-  attachPvpSocket(app, room);
+  attachPvpSocket(app, room, paths.ws);
 }
 
 type Opened = { token: string; session: StudioSession; tableId: string; address: string | undefined };
 
-function attachPvpSocket(app: FastifyInstance, room: PvpRoom): void {
+function attachPvpSocket(app: FastifyInstance, room: PvpTableRoom, path: string): void {
   const inFlight = new WeakMap<WsSocket, number>();
   const send = (ws: WsSocket, message: object) => {
     if (ws.readyState === WS_OPEN) ws.send(JSON.stringify(message));
@@ -232,7 +268,7 @@ function attachPvpSocket(app: FastifyInstance, room: PvpRoom): void {
 
   attachSocketRoute<Opened>(
     app,
-    '/ws/pvp',
+    path,
     {
       check: async (query, address) => {
         const token = query.get('token') ?? undefined;

@@ -14,7 +14,13 @@ import type { HandEvent, TableState } from '../pvp/types';
  * A table's row as the room reads it: every column but the next hand's server seed, which stays in
  * the database until that hand is over, and the creation time.
  */
-export type PvpTableRow = Omit<Selectable<StudioPvpTablesTable>, 'next_server_seed' | 'created_at'>;
+export type PvpTableColumns = Omit<Selectable<StudioPvpTablesTable>, 'next_server_seed' | 'created_at'>;
+
+/** A Hold'em table's row (the room reads only rows of game 'holdem'). */
+export type PvpTableRow = Omit<PvpTableColumns, 'game' | 'betting'> & {
+  game: 'holdem';
+  betting: 'no-limit' | 'pot-limit';
+};
 
 export type PvpSeatRow = {
   id: number;

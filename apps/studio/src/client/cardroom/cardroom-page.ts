@@ -31,6 +31,18 @@ import {
 import { injectCardRoomStyle } from './cr-style';
 import { type CrWords, crLanguage, fill, loadCardRoomWords } from './cr-words';
 
+/** A Tongits table as GET /api/pvp/tables lists it (pvp-room/tongits-view.ts). */
+type TongitsRow = {
+  id: string;
+  name: string;
+  game: 'tongits';
+  seats: number;
+  stake: number;
+  minBuyIn: number;
+  maxBuyIn: number;
+  seated: number;
+};
+
 type LobbyAnswer = {
   mode: string;
   demo: boolean;
@@ -187,6 +199,8 @@ async function start(app: HTMLElement) {
     const notes = h('div', {});
     const filters = h('div', { class: 'cr-filters' });
     const list = h('div', { class: 'cr-tables', 'data-testid': 'lobby-tables' });
+    // Tongits tables have a page of their own (client/pvp/tongits-page.ts): a row opens it at its address.
+    const tongitsList = h('div', { class: 'cr-tables', 'data-testid': 'tongits-tables' });
     const joinNext = h(
       'button',
       { type: 'button', class: 'button primary', 'data-testid': 'join-next', disabled: trial },
@@ -212,6 +226,7 @@ async function start(app: HTMLElement) {
         h('div', { class: 'cr-actions' }, joinNext),
       ),
       list,
+      tongitsList,
     );
     let data: LobbyAnswer | null = null;
     joinNext.addEventListener('click', async () => {
@@ -382,6 +397,45 @@ async function start(app: HTMLElement) {
       );
       if (!filters.firstChild) drawFilters(d);
       drawTables(d);
+      await drawTongits();
+    };
+    const drawTongits = async () => {
+      let tables: TongitsRow[];
+      try {
+        tables = (await api<{ tables: (TongitsRow | { game: 'holdem' })[] }>('/api/pvp/tables')).tables.filter(
+          (t): t is TongitsRow => t.game === 'tongits',
+        );
+      } catch {
+        return;
+      }
+      if (stopped) return;
+      const address = (id: string) => {
+        const query = new URLSearchParams(location.search);
+        query.set('table', id);
+        return `${location.pathname}?${query.toString()}`;
+      };
+      tongitsList.replaceChildren(
+        ...(tables.length === 0
+          ? []
+          : [
+              h('h2', {}, 'Tongits'),
+              ...tables.map((t) =>
+                h(
+                  'div',
+                  { class: 'cr-table', 'data-testid': 'tongits-table' },
+                  h('h3', {}, t.name),
+                  h(
+                    'div',
+                    { class: 'cr-figs' },
+                    h('span', {}, `${words.lobby.stakes} ${money(t.stake)}`),
+                    h('span', {}, fill(words.lobby.seatsTaken, { taken: t.seated, total: t.seats })),
+                    h('span', {}, fill(words.lobby.buyIn, { min: money(t.minBuyIn), max: money(t.maxBuyIn) })),
+                  ),
+                  h('div', { class: 'cr-actions' }, h('a', { class: 'button', href: address(t.id) }, words.lobby.open)),
+                ),
+              ),
+            ]),
+      );
     };
     await refresh();
     const poll = () => {
