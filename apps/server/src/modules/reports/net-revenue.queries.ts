@@ -42,6 +42,8 @@ async function dayWindow(db: Conn, day: Day, tz: string) {
 /** The figures every rollup sums, in report order. */
 const FIGURE_COLUMNS = ['bet_amount', 'win_amount', ...COST_CATEGORIES, 'provider_fee', 'payment_fee'] as const;
 const SUM_COLUMNS = [...FIGURE_COLUMNS, 'pay_base'] as const;
+/** The figures of a game's rows. */
+const GAME_FIGURES = ['bet_amount', 'win_amount'];
 const list = (cols: readonly string[], f: (c: string) => string = (c) => c) => sql.raw(cols.map(f).join(', '));
 const updateAll = list(SUM_COLUMNS, (c) => `${c} = excluded.${c}`);
 
@@ -70,6 +72,54 @@ function staleKeys(stored: RawBuilder<unknown>, computed: RawBuilder<unknown>, k
   return sql`SELECT ${sql.raw(keys)} FROM (
       SELECT *, true AS was FROM (${stored}) s UNION ALL SELECT *, false FROM (${computed}) c
     ) k GROUP BY ${sql.raw(keys)} HAVING bool_and(was)`;
+}
+
+/**
+ * CTEs (to put in the statement that rewrites a day's rows, so `stored` still reads them as they
+ * were) that add the day's changes to the ranges holding the day (report_ngr_ranges): per key, the
+ * computed figures less the stored ones, and days +1 for a new day row, -1 for one that goes. A range
+ * row at 0 days is deleted after the statement (one row cannot be written twice in it); a members
+ * range counts its rows as they appear and go.
+ */
+function rangeDeltas(o: {
+  day: Day;
+  stored: RawBuilder<unknown>;
+  computed: RawBuilder<unknown>;
+  keys: readonly string[];
+  figures: readonly string[];
+  table: 'members' | 'games';
+}) {
+  const k0 = o.keys[0] as string;
+  const on = o.keys.map((k) => `o.${k} = c.${k}`).join(' AND ');
+  const key = list(o.keys, (k) => `coalesce(c.${k}, o.${k}) AS ${k}`);
+  const differ = `(${o.figures.map((f) => `c.${f}`).join(', ')}) IS DISTINCT FROM (${o.figures.map((f) => `o.${f}`).join(', ')})`;
+  const ranged = sql`ranged AS (
+      INSERT INTO ${sql.raw(o.table === 'members' ? 'report_ngr_range_members' : 'report_ngr_range_games')} AS t
+        (range_id, ${list(o.keys)}, days, ${list(o.figures)})
+      SELECT r.id, ${list(o.keys, (k) => `d.${k}`)}, d.days, ${list(o.figures, (f) => `d.${f}`)}
+      FROM delta d JOIN report_ngr_ranges r ON r.from_day <= ${o.day}::date AND r.to_day >= ${o.day}::date
+      ON CONFLICT (range_id, ${list(o.keys)}) DO UPDATE SET days = t.days + excluded.days,
+        ${list(o.figures, (f) => `${f} = t.${f} + excluded.${f}`)}
+      RETURNING t.range_id, ${list(o.keys, (k) => `t.${k}`)}, t.days
+    )`;
+  return sql`delta AS (
+      SELECT ${key}, (c.${sql.raw(k0)} IS NOT NULL)::int - (o.${sql.raw(k0)} IS NOT NULL)::int AS days,
+        ${list(o.figures, (f) => `coalesce(c.${f}, 0) - coalesce(o.${f}, 0) AS ${f}`)}
+      FROM (${o.computed}) c FULL JOIN (${o.stored}) o ON ${sql.raw(on)}
+      WHERE c.${sql.raw(k0)} IS NULL OR o.${sql.raw(k0)} IS NULL OR ${sql.raw(differ)}
+    ),
+    ${ranged}${
+      o.table === 'members'
+        ? sql`,
+    counted AS (
+      UPDATE report_ngr_ranges r SET members = r.members + x.n FROM (
+        SELECT g.range_id,
+          (count(*) FILTER (WHERE g.days > 0 AND g.days = d.days) - count(*) FILTER (WHERE g.days = 0))::int AS n
+        FROM ranged g JOIN delta d ON d.member_id = g.member_id GROUP BY g.range_id
+      ) x WHERE r.id = x.range_id AND x.n <> 0
+    )`
+        : sql``
+    }`;
 }
 
 /**
@@ -141,7 +191,15 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
     gone AS (
       DELETE FROM report_daily_ngr_members m WHERE m.day = ${day}::date
         AND m.member_id IN (SELECT member_id FROM stale)
-    )
+    ),
+    ${rangeDeltas({
+      day,
+      stored: sql`SELECT member_id, ${list(FIGURE_COLUMNS)} FROM report_daily_ngr_members WHERE day = ${day}::date`,
+      computed: sql`SELECT member_id, ${list(FIGURE_COLUMNS)} FROM computed`,
+      keys: ['member_id'],
+      figures: FIGURE_COLUMNS,
+      table: 'members',
+    })}
     INSERT INTO report_daily_ngr_members (day, member_id, agent_id, ${list(SUM_COLUMNS)}, refreshed_at)
     SELECT ${day}::date, computed.*, ${stamp}::timestamptz FROM computed
     ON CONFLICT (day, member_id) DO UPDATE SET agent_id = excluded.agent_id, ${updateAll},
@@ -195,10 +253,21 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
   `.execute(trx);
 
   await sql`
+    WITH computed AS MATERIALIZED (
+      SELECT vendor_code, game_type, game_code, ${VALID_BET_SUMS}
+      FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY vendor_code, game_type, game_code
+    ),
+    ${rangeDeltas({
+      day,
+      stored: sql`SELECT vendor_code, game_type, game_code, bet_amount, win_amount FROM report_daily_ngr_games
+        WHERE day = ${day}::date`,
+      computed: sql`SELECT vendor_code, game_type, game_code, vb AS bet_amount, w AS win_amount FROM computed`,
+      keys: ['vendor_code', 'game_type', 'game_code'],
+      figures: GAME_FIGURES,
+      table: 'games',
+    })}
     INSERT INTO report_daily_ngr_games (day, vendor_code, game_type, game_code, bet_amount, win_amount, refreshed_at)
-    SELECT ${day}::date, vendor_code, game_type, game_code, ${VALID_BET_SUMS},
-      ${stamp}::timestamptz
-    FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY vendor_code, game_type, game_code
+    SELECT ${day}::date, computed.*, ${stamp}::timestamptz FROM computed
     ON CONFLICT (day, vendor_code, game_type, game_code) DO UPDATE SET bet_amount = excluded.bet_amount,
       win_amount = excluded.win_amount, refreshed_at = excluded.refreshed_at
   `.execute(trx);
@@ -207,6 +276,9 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
   await trx.deleteFrom('report_daily_ngr_agents').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   await trx.deleteFrom('report_daily_ngr_vendors').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   await trx.deleteFrom('report_daily_ngr_games').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+  // A range row whose last day row went (the partial indexes hold only these).
+  await trx.deleteFrom('report_ngr_range_members').where('days', '=', 0).execute();
+  await trx.deleteFrom('report_ngr_range_games').where('days', '=', 0).execute();
 
   // The day's row always exists once the day is computed (zeros on a quiet day).
   await sql`
@@ -225,6 +297,62 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
       manual_credits = excluded.manual_credits, manual_debits = excluded.manual_debits,
       manual_count = excluded.manual_count, ${updateAll}, refreshed_at = excluded.refreshed_at
   `.execute(trx);
+}
+
+// ---- ranges summed ahead (migration 0111)
+
+export type Range = { from: Day; to: Day };
+
+/** The ranges summed ahead, by id. */
+export async function ranges(db: Conn) {
+  const r = await sql<{ id: number; from: string; to: string }>`
+    SELECT id, from_day::text AS from, to_day::text AS to FROM report_ngr_ranges`.execute(db);
+  return r.rows;
+}
+
+/** The id of the range [from, to] when it is summed ahead (null: the report sums the days). */
+export async function rangeId(db: Conn, from: Day, to: Day): Promise<number | null> {
+  const r = await db
+    .selectFrom('report_ngr_ranges')
+    .select('id')
+    .where('from_day', '=', from)
+    .where('to_day', '=', to)
+    .executeTakeFirst();
+  return r ? Number(r.id) : null;
+}
+
+/**
+ * Sums the days of `range` into a new range, under the locks of its days (held by the caller's
+ * transaction: no day of it is recomputed meanwhile, and each recompute after adds its changes).
+ */
+export async function buildRange(trx: Conn, range: Range, stamp: Date) {
+  // A million members' groups: with the default work_mem the aggregation spills to disk.
+  await sql`SET LOCAL work_mem = '128MB'`.execute(trx);
+  const head = await trx
+    .insertInto('report_ngr_ranges')
+    .values({ from_day: range.from, to_day: range.to, members: 0, built_at: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(head.id);
+  const within = sql`day >= ${range.from}::date AND day <= ${range.to}::date`;
+  const members = await sql`
+    INSERT INTO report_ngr_range_members (range_id, member_id, days, ${list(FIGURE_COLUMNS)})
+    SELECT ${id}::int, member_id, count(*)::int, ${list(FIGURE_COLUMNS, (c) => `sum(${c})::bigint`)}
+    FROM report_daily_ngr_members WHERE ${within} GROUP BY member_id`.execute(trx);
+  await trx
+    .updateTable('report_ngr_ranges')
+    .set({ members: Number(members.numAffectedRows ?? 0) })
+    .where('id', '=', id)
+    .execute();
+  await sql`
+    INSERT INTO report_ngr_range_games (range_id, vendor_code, game_type, game_code, days, bet_amount, win_amount)
+    SELECT ${id}::int, vendor_code, game_type, game_code, count(*)::int, sum(bet_amount)::bigint, sum(win_amount)::bigint
+    FROM report_daily_ngr_games WHERE ${within} GROUP BY vendor_code, game_type, game_code`.execute(trx);
+}
+
+/** Drops a range summed ahead (its rows go with it); the caller holds its days' locks. */
+export async function dropRange(trx: Conn, id: number) {
+  await trx.deleteFrom('report_ngr_ranges').where('id', '=', id).execute();
 }
 
 /** Bonus balances and unredeemed points of every member, now (one row, rewritten by the job). */
@@ -280,7 +408,6 @@ function sums(only?: readonly string[]) {
 // Vendor rows carry GGR and the provider fee, game type and game rows GGR alone: the provider fee
 // is charged per member and vendor, the other costs per member.
 const VENDOR_FIGURES = ['bet_amount', 'win_amount', 'provider_fee'];
-const GAME_FIGURES = ['bet_amount', 'win_amount'];
 
 const DEDUCTIONS = `(${[...COST_CATEGORIES, 'provider_fee', 'payment_fee'].join(' + ')})`;
 const GGR = '(bet_amount - win_amount)';
@@ -320,12 +447,26 @@ function gameWhere(f: NgrFilter) {
     ${f.gameType ? sql`AND game_type = ${f.gameType}` : sql``}`;
 }
 
+/**
+ * The game rows of the filter: the range's, summed ahead, when `rangeId` is one (about 10,000 rows
+ * for a catalogue's games, against a row per game and day), else the days'.
+ */
+function gameScope(f: NgrFilter, rangeId: number | null) {
+  if (rangeId === null) return { table: sql`report_daily_ngr_games`, where: gameWhere(f) };
+  return {
+    table: sql`report_ngr_range_games`,
+    where: sql`range_id = ${rangeId} ${f.vendor ? sql`AND vendor_code = ${f.vendor}` : sql``}
+      ${f.gameType ? sql`AND game_type = ${f.gameType}` : sql``}`,
+  };
+}
+
 /** Vendor rows read the vendor rollup (with the fee) unless a game type narrows them to games. */
 const byVendorRollup = (group: NgrGroup, f: NgrFilter) => group === 'vendor' && !f.gameType;
 
-/** A grouping's rows (players: playerPage). */
-function source(group: Exclude<NgrGroup, 'player'>, f: NgrFilter) {
+/** A grouping's rows (players: playerPage); `rangeId`: the range summed ahead, if any. */
+function source(group: Exclude<NgrGroup, 'player'>, f: NgrFilter, rangeId: number | null) {
   const range = sql`day >= ${f.from}::date AND day <= ${f.to}::date`;
+  const games = gameScope(f, rangeId);
   switch (group) {
     case 'day': {
       const s = memberScope(f);
@@ -341,15 +482,15 @@ function source(group: Exclude<NgrGroup, 'player'>, f: NgrFilter) {
             NULL::bigint AS member_id, ${sums(VENDOR_FIGURES)} FROM report_daily_ngr_vendors
             WHERE ${gameWhere(f)} GROUP BY vendor_code`
         : sql`SELECT vendor_code AS key, vendor_code, NULL::text AS game_type, NULL::text AS game_code,
-            NULL::bigint AS member_id, ${sums(GAME_FIGURES)} FROM report_daily_ngr_games
-            WHERE ${gameWhere(f)} GROUP BY vendor_code`;
+            NULL::bigint AS member_id, ${sums(GAME_FIGURES)} FROM ${games.table}
+            WHERE ${games.where} GROUP BY vendor_code`;
     case 'gameType':
       return sql`SELECT game_type AS key, NULL::text AS vendor_code, game_type, NULL::text AS game_code,
-        NULL::bigint AS member_id, ${sums(GAME_FIGURES)} FROM report_daily_ngr_games WHERE ${gameWhere(f)}
+        NULL::bigint AS member_id, ${sums(GAME_FIGURES)} FROM ${games.table} WHERE ${games.where}
         GROUP BY game_type`;
     case 'game':
       return sql`SELECT vendor_code || ':' || game_code AS key, vendor_code, game_type, game_code,
-        NULL::bigint AS member_id, ${sums(GAME_FIGURES)} FROM report_daily_ngr_games WHERE ${gameWhere(f)}
+        NULL::bigint AS member_id, ${sums(GAME_FIGURES)} FROM ${games.table} WHERE ${games.where}
         GROUP BY vendor_code, game_type, game_code`;
   }
 }
@@ -380,6 +521,10 @@ async function playerPage(
   sort: Sort,
   page: Paging,
 ): Promise<{ rows: NgrRow[]; total: number }> {
+  if (f.agentId === undefined && f.memberId === undefined) {
+    const id = await rangeId(db, f.from, f.to);
+    if (id !== null) return rangePlayerPage(db, id, sort, page);
+  }
   const where = sql`day >= ${f.from}::date AND day <= ${f.to}::date
     ${f.agentId !== undefined ? sql`AND agent_id = ${f.agentId}` : sql``}
     ${f.memberId !== undefined ? sql`AND member_id = ${f.memberId}` : sql``}`;
@@ -412,6 +557,29 @@ async function playerPage(
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
+/** The range's stored sort columns (ggr, deductions and ngr are indexed, as is the key). */
+const RANGE_SORT: Record<string, string> = { ...SORT, ggr: 'ggr', deductions: 'deductions', ngr: 'ngr' };
+
+/**
+ * A page of players of a range summed ahead: its member rows in the order playerPage gives (the
+ * sort column, then the key as text; no NULLS LAST, as no figure is null, so that the indexes serve
+ * both directions), with the range's member count read in the same statement.
+ */
+async function rangePlayerPage(db: Conn, id: number, sort: Sort, page: Paging) {
+  const column = RANGE_SORT[sort.column] ?? 'key';
+  const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
+  const order = sql.raw(`${column === 'key' ? '' : `${column} ${dir}, `}member_id::text ${dir}`);
+  const r = await sql<NgrRow & { groups: number }>`
+    SELECT r.members AS groups, p.* FROM report_ngr_ranges r LEFT JOIN LATERAL (
+      SELECT member_id::text AS key, ${NO_KEYS}, member_id, ${list(FIGURE_COLUMNS)} FROM report_ngr_range_members
+      WHERE range_id = r.id ORDER BY ${order} LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}
+    ) p ON true WHERE r.id = ${id}`.execute(db);
+  return {
+    rows: r.rows.filter((row) => row.key !== null).map(({ groups: _, ...row }) => numbers(row as NgrRow)),
+    total: r.rows[0]?.groups ?? 0,
+  };
+}
+
 /** One page of the report's groups, sorted, with the number of groups (one aggregation; players: two steps). */
 export async function ngrPage(
   db: Conn,
@@ -421,7 +589,8 @@ export async function ngrPage(
   page: Paging,
 ): Promise<{ rows: NgrRow[]; total: number }> {
   if (group === 'player') return playerPage(db, filter, sort, page);
-  const grouped = source(group, filter);
+  const gameGroup = group === 'vendor' || group === 'gameType' || group === 'game';
+  const grouped = source(group, filter, gameGroup ? await rangeId(db, filter.from, filter.to) : null);
   const r = await sql<NgrRow & { groups: number }>`
     SELECT *, count(*) OVER ()::int AS groups FROM (${grouped}) g ORDER BY ${orderBy(sort)}
     LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`.execute(db);
@@ -441,10 +610,11 @@ export async function ngrPage(
 export async function ngrTotals(db: Conn, group: NgrGroup, f: NgrFilter) {
   const gameGroup = group === 'vendor' || group === 'gameType' || group === 'game';
   const scope = memberScope(f);
+  const games = gameScope(f, gameGroup ? await rangeId(db, f.from, f.to) : null);
   const whole = !gameGroup
     ? sql`SELECT ${sums()} FROM ${scope.table} WHERE ${scope.where}`
     : f.gameType
-      ? sql`SELECT ${sums(GAME_FIGURES)} FROM report_daily_ngr_games WHERE ${gameWhere(f)}`
+      ? sql`SELECT ${sums(GAME_FIGURES)} FROM ${games.table} WHERE ${games.where}`
       : f.vendor
         ? sql`SELECT ${sums(VENDOR_FIGURES)} FROM report_daily_ngr_vendors WHERE ${gameWhere(f)}`
         : sql`SELECT ${sums()} FROM report_daily_ngr WHERE ${gameWhere(f)}`;
@@ -452,7 +622,7 @@ export async function ngrTotals(db: Conn, group: NgrGroup, f: NgrFilter) {
     ? null
     : byVendorRollup(group, f)
       ? sql`SELECT ${sums(VENDOR_FIGURES)} FROM report_daily_ngr_vendors WHERE ${gameWhere(f)}`
-      : sql`SELECT ${sums(GAME_FIGURES)} FROM report_daily_ngr_games WHERE ${gameWhere(f)}`;
+      : sql`SELECT ${sums(GAME_FIGURES)} FROM ${games.table} WHERE ${games.where}`;
   const [a, b] = await Promise.all([
     sql<NgrFigures>`${whole}`.execute(db),
     rows ? sql<NgrFigures>`${rows}`.execute(db) : Promise.resolve(null),

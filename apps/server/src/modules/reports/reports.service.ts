@@ -47,6 +47,47 @@ export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Prom
   });
 }
 
+/**
+ * The ranges of the net revenue report summed ahead (net-revenue.queries.ts buildRange): today,
+ * yesterday, the last 7 and 30 days (the console's default range) and the month so far, so
+ * ranking members or games over one of them reads a row per member or game, not one per day.
+ */
+export function ngrRanges(today: q.Day): ngr.Range[] {
+  const all = [
+    { from: today, to: today },
+    { from: addDays(today, -1), to: addDays(today, -1) },
+    { from: addDays(today, -6), to: today },
+    { from: addDays(today, -29), to: today },
+    { from: `${today.slice(0, 8)}01`, to: today },
+  ];
+  return all.filter((r, i) => all.findIndex((o) => o.from === r.from && o.to === r.to) === i);
+}
+
+async function lockDays(trx: Conn, range: ngr.Range) {
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) await q.lockDay(trx, day);
+}
+
+/**
+ * Builds the wanted ranges not summed yet and drops those no longer wanted (yesterday's last 30
+ * days, once today starts), each under its days' locks so no recompute of a day runs in between.
+ */
+export async function keepNgrRanges(ctx: AppContext, today: q.Day) {
+  const wanted = ngrRanges(today);
+  const same = (a: ngr.Range, b: ngr.Range) => a.from === b.from && a.to === b.to;
+  const have = await ngr.ranges(ctx.db);
+  for (const r of have.filter((h) => !wanted.some((w) => same(w, h))))
+    await ctx.db.transaction().execute(async (trx: Conn) => {
+      await lockDays(trx, r);
+      await ngr.dropRange(trx, r.id);
+    });
+  for (const w of wanted.filter((x) => !have.some((h) => same(x, h))))
+    await ctx.db.transaction().execute(async (trx: Conn) => {
+      await lockDays(trx, w);
+      // Another refresh may have built it while this one waited for the locks.
+      if ((await ngr.rangeId(trx, w.from, w.to)) === null) await ngr.buildRange(trx, w, ctx.now());
+    });
+}
+
 /** The rollup job's work: recent days, then missing ones; returns the days it computed. */
 export async function refreshRollups(ctx: AppContext): Promise<q.Day[]> {
   const tz = await timeZone(ctx);
@@ -59,6 +100,7 @@ export async function refreshRollups(ctx: AppContext): Promise<q.Day[]> {
   const missing = first && from <= before ? await q.missingDays(ctx.db, from, before, BACKFILL_PER_RUN) : [];
   const days = [...recent, ...missing];
   for (const day of days) await refreshDay(ctx, day, tz);
+  await keepNgrRanges(ctx, today);
   await ngr.refreshLiabilities(ctx.db, (await getBrand(ctx.db)).currency, ctx.now());
   return days;
 }

@@ -140,6 +140,37 @@ export interface ReportDailyNgrGamesTable {
   refreshed_at: Stamp;
 }
 
+/** A fixed range of the net revenue report, summed ahead (migration 0111). */
+export interface ReportNgrRangesTable {
+  id: ColumnType<number, never, never>;
+  from_day: Day;
+  to_day: Day;
+  /** Member rows of the range. */
+  members: number;
+  built_at: Stamp;
+}
+
+/** A member's figures over a range (days: the member's day rows inside it). */
+export interface ReportNgrRangeMembersTable extends Omit<NgrSums, 'pay_base' | 'refreshed_at'> {
+  range_id: number;
+  member_id: number;
+  days: number;
+  ggr: ColumnType<number, never, never>;
+  deductions: ColumnType<number, never, never>;
+  ngr: ColumnType<number, never, never>;
+}
+
+/** A game's valid bets and wins over a range. */
+export interface ReportNgrRangeGamesTable {
+  range_id: number;
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  days: number;
+  bet_amount: number;
+  win_amount: number;
+}
+
 export interface ReportLiabilitiesTable {
   id: number;
   currency: string;
@@ -163,6 +194,9 @@ declare module '../../db/schema' {
     report_daily_ngr_member_vendors: ReportDailyNgrMemberVendorsTable;
     report_daily_ngr_vendors: ReportDailyNgrVendorsTable;
     report_daily_ngr_games: ReportDailyNgrGamesTable;
+    report_ngr_ranges: ReportNgrRangesTable;
+    report_ngr_range_members: ReportNgrRangeMembersTable;
+    report_ngr_range_games: ReportNgrRangeGamesTable;
     report_liabilities: ReportLiabilitiesTable;
   }
 }
