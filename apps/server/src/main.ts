@@ -84,13 +84,22 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    // The step under way is named when the bound runs out, so a stuck one can be told apart.
+    let step = 'the scheduler';
+    const timer = setTimeout(() => {
+      app.log.error(`${signal}: shutdown did not finish within 15 s (waiting for ${step})`);
+      process.exit(1);
+    }, 15_000);
     timer.unref();
     try {
       await scheduler?.stop();
+      step = 'the activity consumers';
       await activity?.stop();
+      step = 'the settlement jobs';
       await settlement?.stop();
+      step = 'the HTTP server and the studio';
       await app.close();
+      step = 'the database';
       await ctx.database.close();
       process.exit(0);
     } catch (err) {

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStudioDatabase } from '../../studio/src/db/database';
 import { engineKindOf } from '../../studio/src/game-map';
 import type { StudioRuntime } from '../../studio/src/plugin';
-import { TableHall } from '../../studio/src/tables';
+import { TableHall, tableOf, tableOutcome } from '../../studio/src/tables';
 import { verifyLedger } from './modules/ledger/ledger.service';
 import type { TestApp } from './test/harness';
 import {
@@ -145,6 +146,67 @@ describe('live tables of the house studio (real money)', () => {
     expect(await platformBalance(a.memberId)).toBe(100_000 - 1300 + winA);
     expect(await platformBalance(b.memberId)).toBe(100_000 - 500 + winB);
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
+  });
+
+  it('a tie pushes the player and banker bets back: the closing win declares only the tie bet as turnover', async () => {
+    const game = await liveGame('baccarat');
+    const key = `${game.vendor_code}:${game.game_code}`;
+    const table = tableOf({ vendor: game.vendor_code, gameCode: game.game_code });
+    if (!table) throw new Error('not a table');
+    const m = await launched(Number(game.node_id), 100_000);
+    expect((await api(m.token, 'GET', '/api/table')).statusCode).toBe(200);
+    // The round that opens next is dealt from a seed whose outcome is a tie (the test owns the studio's database).
+    let round = await current(key);
+    for (let i = 0; i < 5 && round?.phase !== 'betting'; i++) {
+      clock = Math.max(clock, round ? new Date(round.ends_at).getTime() : clock) + 1;
+      await studio.tables.tick();
+      round = await current(key);
+    }
+    if (round?.phase !== 'betting') throw new Error('no round taking bets');
+    let seed = '';
+    for (let i = 0; ; i++) {
+      seed = createHash('sha256').update(`tie ${i}`).digest('hex');
+      const outcome = tableOutcome(table, seed, round.round_no);
+      if ('result' in outcome && outcome.result === 'tie') break;
+    }
+    await studio.db
+      .updateTable('studio_table_rounds')
+      .set({
+        server_seed: seed,
+        server_seed_hash: createHash('sha256').update(seed).digest('hex'),
+        outcome: JSON.stringify(tableOutcome(table, seed, round.round_no)),
+      })
+      .where('id', '=', round.id)
+      .execute();
+    const bet = { player: 1000, banker: 400, tie: 200 };
+    expect((await api(m.token, 'POST', '/api/table/bet', { bet })).statusCode).toBe(200);
+    clock = new Date(round.betting_ends_at).getTime();
+    await studio.tables.tick();
+    clock = new Date(round.reveal_at).getTime();
+    await studio.tables.tick();
+    await studio.tables.recover();
+    const placed = await studio.db
+      .selectFrom('studio_table_bets')
+      .select(['bet_id', 'status', 'win', 'valid_bet'])
+      .where('table_round_id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    // Player and banker come back whole, the tie pays 8:1 and its stake.
+    expect(placed).toMatchObject({ status: 'closed', win: 1000 + 400 + 9 * 200, valid_bet: 200 });
+    const platformRound = await t.ctx.db
+      .selectFrom('vendor_rounds')
+      .select(['bet_amount', 'win_amount', 'void_amount', 'status'])
+      .where('vendor_code', '=', game.vendor_code)
+      .where('round_id', '=', placed.bet_id)
+      .executeTakeFirstOrThrow();
+    expect(platformRound).toMatchObject({ bet_amount: 1600, win_amount: 3200, void_amount: 1400 });
+    const settled = await t.ctx.db
+      .selectFrom('activity_events')
+      .select('amount')
+      .where('kind', '=', 'round.settled')
+      .where('reference', '=', `${game.vendor_code}:${placed.bet_id}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(settled.amount)).toBe(200);
+    expect(await platformBalance(m.memberId)).toBe(100_000 - 1600 + 3200);
   });
 
   it("sends the table's state over the WebSocket through the platform's upgrade handling", async () => {

@@ -12,11 +12,12 @@ import { betRefusal } from './wallet-client';
 // makes a repeat harmless. Trial rows never reach the wallet: the demo balance is credited instead.
 // (Instant rounds, in rounds.ts, deliver the same way but also own free-spin steps and their sweep.)
 
+// validBet: the column holding the stake at risk when less than the whole (a pushed table bet).
 const LEDGERS = {
-  studio_crash_bets: { roundId: 'bet_id', stake: 'amount', what: 'crash' },
-  studio_table_bets: { roundId: 'bet_id', stake: 'stake', what: 'table' },
+  studio_crash_bets: { roundId: 'bet_id', stake: 'amount', what: 'crash', validBet: null },
+  studio_table_bets: { roundId: 'bet_id', stake: 'stake', what: 'table', validBet: 'valid_bet' },
   // Lottery deliveries have always retried silently: the draw page shows what is still owed.
-  studio_lottery_tickets: { roundId: 'ticket_id', stake: 'stake', what: null },
+  studio_lottery_tickets: { roundId: 'ticket_id', stake: 'stake', what: null, validBet: null },
 } as const;
 
 export type BetLedger = keyof typeof LEDGERS;
@@ -46,6 +47,7 @@ export async function deliverBet(deps: RoundDeps, ledger: BetLedger, roundId: st
       'rollback_tx',
       'attempts',
       sql<number>`${sql.ref(spec.stake)}`.as('stake'),
+      (spec.validBet ? sql<number | null>`${sql.ref(spec.validBet)}` : sql<null>`NULL`).as('valid_bet'),
     ])
     .where(sql.ref(spec.roundId), '=', roundId)
     .executeTakeFirst();
@@ -83,6 +85,7 @@ export async function deliverBet(deps: RoundDeps, ledger: BetLedger, roundId: st
           amount: b.win,
           currency: b.currency,
           roundClosed: true,
+          ...(b.valid_bet !== null ? { validBet: Number(b.valid_bet) } : {}),
         })
       : await deps.wallet.rollback({
           vendor: b.vendor,

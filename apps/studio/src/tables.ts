@@ -154,15 +154,30 @@ export function tableOutcome(
   return rest;
 }
 
-/** What a bet at a table round returns (stake included): the engine's play on the round's fair stream. */
+/**
+ * How a bet at a table round settles: what it returns (stake included), the engine's play on the
+ * round's fair stream, and its valid bet when part of the stake was pushed back (undefined when the
+ * whole stake was at risk).
+ */
+export function tableBetSettlement(
+  table: Pick<TableRef, 'vendor' | 'gameCode'>,
+  round: { serverSeed: string; clientSeed: string; nonce: number },
+  input: unknown,
+): { win: number; validBet: number | undefined } {
+  const game = engineOf(table);
+  const bet = game.engine.parseBet(input);
+  const result = game.engine.play(bet, createFairRng(round.serverSeed, round.clientSeed, round.nonce, 0));
+  const unrisked = result.unrisked ?? 0;
+  return { win: result.win, validBet: unrisked > 0 ? game.engine.stake(bet) - unrisked : undefined };
+}
+
+/** What a bet at a table round returns (stake included). */
 export function tableBetWin(
   table: Pick<TableRef, 'vendor' | 'gameCode'>,
   round: { serverSeed: string; clientSeed: string; nonce: number },
   input: unknown,
 ): number {
-  const game = engineOf(table);
-  const bet = game.engine.parseBet(input);
-  return game.engine.play(bet, createFairRng(round.serverSeed, round.clientSeed, round.nonce, 0)).win;
+  return tableBetSettlement(table, round, input).win;
 }
 
 /** Dealing order of a baccarat outcome: P1, B1, P2, B2, then the player's and the banker's third cards. */
@@ -374,14 +389,14 @@ export class TableHall {
       .where('status', '=', 'open')
       .execute();
     for (const b of open) {
-      const win = tableBetWin(
+      const { win, validBet } = tableBetSettlement(
         table,
         { serverSeed: round.server_seed, clientSeed: round.client_seed, nonce: round.round_no },
         b.bet,
       );
       await this.#db
         .updateTable('studio_table_bets')
-        .set({ status: 'settling', win, next_attempt_at: now })
+        .set({ status: 'settling', win, valid_bet: validBet ?? null, next_attempt_at: now })
         .where('id', '=', b.id)
         .where('status', '=', 'open')
         .execute();

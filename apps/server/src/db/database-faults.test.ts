@@ -13,7 +13,7 @@ import { issueSession } from '../modules/accounts/sessions.service';
 import { balanceOf, post, verifyLedger } from '../modules/ledger/ledger.service';
 import { deriveVendorSecret, signVendorBody } from '../modules/vendor-gateway/vendor-signature';
 import { createMember } from '../test/factories';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { freePort, type ServerProcess, startServerProcess } from '../test/server-process';
 import { openTestSocket } from '../test/socket-client';
 
 // A PostgreSQL that drops the server's connections (pg_terminate_backend) or stops for a
@@ -44,15 +44,23 @@ async function pgCtl(dir: string, action: 'stop' | 'start') {
     action === 'stop'
       ? [`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', '-w', '-t', '30', '-s', 'stop']
       : [`${bin}/pg_ctl`, '-D', `${dir}/data`, '-l', `${dir}/server.log`, '-w', '-t', '30', '-s', 'start'];
-  if (process.getuid?.() === 0) await run('runuser', ['-u', 'postgres', '--', ...args], { cwd: dir });
-  else await run(args[0] as string, args.slice(1), { cwd: dir });
+  try {
+    if (process.getuid?.() === 0) await run('runuser', ['-u', 'postgres', '--', ...args], { cwd: dir });
+    else await run(args[0] as string, args.slice(1), { cwd: dir });
+  } catch (error) {
+    const log = await run('tail', ['-n', '20', `${dir}/server.log`]).catch(() => ({ stdout: '(no log)' }));
+    throw new Error(`pg_ctl ${action} failed: ${String(error)}\n${log.stdout}`);
+  }
 }
 
 describe.skipIf(!onPostgres)('the server and its database', () => {
   it('stays up through terminated backends and a stopped cluster, then serves again', async () => {
     // Under /tmp, not TMPDIR: npm test's TMPDIR is a root-only folder the postgres user cannot enter.
     const dir = mkdtempSync('/tmp/gamehall-faults-');
-    const { stdout } = await run('bash', [cluster, 'start', dir]);
+    // A port of the system's ephemeral range, not the script's default (the first free one from
+    // 55432): while this cluster is stopped, another test's cluster starting meanwhile would take
+    // the first free port, this one's, and this cluster could not start again.
+    const { stdout } = await run('bash', [cluster, 'start', dir, String(await freePort())]);
     cleanups.push(() => run('bash', [cluster, 'stop', dir]));
     const adminUrl = stdout.trim().split('\n').pop() as string;
     const databaseUrl = adminUrl.replace(/\/postgres$/, '/gamehall');
@@ -235,7 +243,7 @@ describe.skipIf(!onPostgres)('the server and its database', () => {
     expect(event.type).toBe('balance');
     socket.ws.close();
 
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
     const check = await bootstrap(config, { skipSeed: true });
     try {
       expect((await verifyLedger(check.db)).violations).toEqual([]);

@@ -89,6 +89,7 @@ import * as m0104 from './migrations/0104-notice-schedule-segment-names';
 import * as m0105 from './migrations/0105-bonus-adjustments';
 import * as m0106 from './migrations/0106-risk-backfill';
 import * as m0107 from './migrations/0107-game-session-device';
+import * as m0110 from './migrations/0110-sportsbook-risk-factor';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -182,6 +183,7 @@ export const migrations: Record<string, Migration> = {
   '0105-bonus-adjustments': m0105,
   '0106-risk-backfill': m0106,
   '0107-game-session-device': m0107,
+  '0110-sportsbook-risk-factor': m0110,
 };
 
 class ListedMigrations implements MigrationProvider {

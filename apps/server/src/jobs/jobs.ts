@@ -8,6 +8,7 @@ import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.jobs';
 import { rankingPayoutJob, rewardsExpiryJob } from '../modules/rewards/rewards.jobs';
 import { riskBackfillJob } from '../modules/risk/risk.jobs';
+import { riskFactorPushJob } from '../modules/sportsbook/sportsbook.jobs';
 import { vipJobs } from '../modules/vip/vip.jobs';
 import type { Job } from '../scheduler/scheduler';
 
@@ -16,6 +17,7 @@ export const jobs: Job[] = [
   withdrawalReceiptJob,
   gatewayDepositExpiryJob,
   riskBackfillJob,
+  riskFactorPushJob,
   reportRollupsJob,
   gamePopularityJob,
   vendorMaintenanceEndJob,

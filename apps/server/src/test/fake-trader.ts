@@ -188,18 +188,25 @@ export async function startFakeTrader(houseSecret: string, options: { secret?: s
     state.settings = { ...state.settings, ...bodyOf<Partial<TraderSettings>>(req) };
     return state.settings;
   });
+  // The trader's factor only: this stand-in is never sent a risk factor.
+  const factorOf = (player: string, factorPpm: number) => ({
+    player,
+    factorPpm,
+    riskLevel: null,
+    riskFactorPpm: 1_000_000,
+    effectivePpm: factorPpm,
+  });
   app.get('/studio/trader/players', async () => ({
-    list: [...state.factors].map(([player, factorPpm]) => ({ player, factorPpm })),
+    list: [...state.factors].map(([player, factorPpm]) => factorOf(player, factorPpm)),
   }));
-  app.get<{ Params: { player: string } }>('/studio/trader/players/:player', async (req) => ({
-    player: req.params.player,
-    factorPpm: state.factors.get(req.params.player) ?? 1_000_000,
-  }));
+  app.get<{ Params: { player: string } }>('/studio/trader/players/:player', async (req) =>
+    factorOf(req.params.player, state.factors.get(req.params.player) ?? 1_000_000),
+  );
   app.put<{ Params: { player: string } }>('/studio/trader/players/:player', async (req) => {
     const { factorPpm } = bodyOf<{ factorPpm: number }>(req);
     if (factorPpm === 1_000_000) state.factors.delete(req.params.player);
     else state.factors.set(req.params.player, factorPpm);
-    return { player: req.params.player, factorPpm };
+    return factorOf(req.params.player, factorPpm);
   });
   app.get('/studio/trader/bets', async () => ({ list: state.bets, next: state.bets.at(-1)?.id ?? null }));
   app.get<{ Querystring: { by: string } }>('/studio/trader/profit', async (req) => {

@@ -121,3 +121,56 @@ export async function operatorSession(t: TestApp, permissions: string[] = ['*'])
   const op = await createMember(t.ctx, { type: 90, permissions });
   return issueSession(t.ctx, t.ctx.db, { memberId: op.id, area: 'admin', ip: '127.0.0.1', userAgent: null });
 }
+
+/** A single of `stake` on one selection at the quoted odds, placed whatever the odds do; its bet id. */
+export async function placeSingle(
+  t: TestApp,
+  token: string,
+  selectionId: string,
+  odds1000: number,
+  stake: number,
+): Promise<string> {
+  const placed = await placeSlip(t, token, {
+    legs: [{ selectionId, odds1000 }],
+    bets: [{ kind: 'single', selectionId, stake }],
+    oddsChange: 'none',
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body.bets[0]?.id ?? '';
+}
+
+/**
+ * Gives each named game type its own rebate rate (every VIP level, rebates claimed by hand) and its
+ * own points rate, so a test sees a bet accrue at its type's; the other types keep theirs.
+ */
+export async function setGameTypeRates(
+  t: TestApp,
+  admin: string,
+  rates: { rebatePpm: Record<string, number>; pointsPpm: Record<string, number> },
+): Promise<void> {
+  const call = async (method: 'GET' | 'PUT', url: string, payload?: unknown) => {
+    const res = await t.app.inject({ method, url, headers: { authorization: admin }, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().value;
+  };
+  const withRates = <R extends { gameType: string; ratePpm: number }>(current: R[], wanted: Record<string, number>) => [
+    ...current.filter((r) => !(r.gameType in wanted)),
+    ...Object.entries(wanted).map(([gameType, ratePpm]) => ({ gameType, ratePpm })),
+  ];
+  const vip = await call('GET', '/admin/vip');
+  const levels = (vip.levels as { rebateRates: { gameType: string; ratePpm: number }[] }[]).map((l) => ({
+    ...l,
+    rebateRates: withRates(l.rebateRates, rates.rebatePpm),
+  }));
+  await call('PUT', '/admin/vip/levels', { levels });
+  await call('PUT', '/admin/vip/settings', { windowDays: 90, rebateMode: 'manual', rebateHour: 0 });
+  const points = await call('GET', '/admin/points/config');
+  await call('PUT', '/admin/points/config', {
+    exchangePoints: points.exchangePoints,
+    exchangeAmount: points.exchangeAmount,
+    minConvertPoints: points.minConvertPoints,
+    convertEnabled: points.convertEnabled,
+    rates: withRates(points.rates, rates.pointsPpm),
+    rules: { EN: 'Earn points on every valid bet.' },
+  });
+}

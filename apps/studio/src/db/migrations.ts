@@ -650,6 +650,35 @@ const m0012: Migration = {
   },
 };
 
+// The stake factor a player's risk level maps to, pushed by the platform (docs/sportsbook.md "Risk
+// level") beside the trader's own factor: a player may now have a row for either, so the trader's
+// factor gets the full factor as its default. risk_version is the platform's version of the push
+// the row holds; only a higher one replaces it.
+const m0016: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      ALTER TABLE studio_sb_players ALTER COLUMN factor_ppm SET DEFAULT 1000000;
+      ALTER TABLE studio_sb_players ADD COLUMN risk_level text;
+      ALTER TABLE studio_sb_players ADD COLUMN risk_factor_ppm integer NOT NULL DEFAULT 1000000;
+      ALTER TABLE studio_sb_players ADD COLUMN risk_version bigint NOT NULL DEFAULT 0
+      `,
+    );
+  },
+};
+
+// A table bet's stake at risk when a push handed part of it back (a baccarat tie), declared to the
+// wallet as the closing win's validBet (docs/sportsbook.md "Casino pushes").
+const m0017: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `ALTER TABLE studio_table_bets ADD COLUMN valid_bet bigint CHECK (valid_bet >= 0 AND valid_bet <= stake)`,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -662,6 +691,8 @@ const migrations: Record<string, Migration> = {
   '0009-studio-sb-accept': m0009,
   '0011-studio-pvp': m0011,
   '0012-studio-pvp-device': m0012,
+  '0016-studio-sb-risk-factor': m0016,
+  '0017-studio-table-valid-bet': m0017,
 };
 
 class ListedMigrations implements MigrationProvider {
@@ -677,6 +708,9 @@ export async function migrateStudio(db: Kysely<any>): Promise<void> {
     provider: new ListedMigrations(),
     migrationTableName: 'studio_migrations',
     migrationLockTableName: 'studio_migrations_lock',
+    // As the platform's: a migration numbered below one already applied (work merged in another
+    // order) still runs, since each stands on its own.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -232,6 +232,11 @@ export interface StudioTableBetsTable extends PlayerBetColumns {
   /** The engine's parsed bet (baccarat spots or roulette bet items). */
   bet: Json;
   stake: number;
+  /**
+   * Set at the result when part of the stake was pushed back (a baccarat tie's player and banker
+   * bets): the stake that was at risk, declared to the wallet as the closing win's `validBet`.
+   */
+  valid_bet: number | null;
 }
 
 // ---- the sportsbook (sportsbook/book/) ----
@@ -416,9 +421,13 @@ export interface StudioSbMarginsTable {
   margin_ppm: number;
 }
 export interface StudioSbPlayersTable {
-  /** The platform's player id: a trader's stake factor for them. */
+  /** The platform's player id: a trader's stake factor for them, and the one their risk level maps to. */
   player: string;
-  factor_ppm: number;
+  factor_ppm: Generated<number>;
+  risk_level: string | null;
+  risk_factor_ppm: Generated<number>;
+  /** The platform's version of the risk factor held (0: none pushed); only a higher one replaces it. */
+  risk_version: Generated<string | number>;
 }
 export interface StudioSbPrefsTable {
   /** The session owner (sessions.ts). */

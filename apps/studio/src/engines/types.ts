@@ -30,6 +30,11 @@ export interface StepResult<Outcome> {
   win: number;
   /** Steps still owed to the player inside the same round (free spins); 0 when the round is over. */
   pendingSteps: number;
+  /**
+   * The part of the stake handed back as a push (a baccarat tie's player and banker bets): it was
+   * never at risk, so it counts as no turnover (the wallet's `validBet`). Absent when all was at risk.
+   */
+  unrisked?: number;
 }
 
 /**

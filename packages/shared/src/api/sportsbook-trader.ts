@@ -76,6 +76,28 @@ export const TraderPlayerParams = z.object({ player: z.string().regex(/^[1-9][0-
 /** A player's stake factor: their limits are the book's times this (1.0 = 1,000,000 ppm; 0 = no bets). */
 export const TraderPlayerFactorBody = z.object({ factorPpm: z.number().int().min(0).max(10_000_000) });
 
+/**
+ * POST /trader/risk-factors: the stake factor the operator's risk level of each player maps to
+ * (docs/sportsbook.md "Risk level"). `version` grows with each change of the player's level or of
+ * the mapping; the book keeps a player's factor only from a version above the one it holds, so a
+ * repeated push changes nothing and an older one arriving late is ignored.
+ */
+export const TraderRiskFactorsBody = z.object({
+  list: z
+    .array(
+      z.object({
+        player: TraderPlayerParams.shape.player,
+        level: z.string().regex(/^[a-z]{1,20}$/),
+        factorPpm: z.number().int().min(0).max(10_000_000),
+        version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+/** How many of the pushed factors the book took (the others it held at that version or a later one). */
+export const TraderRiskFactorsAnswer = z.object({ applied: z.number().int() });
+
 export const TraderBetsQuery = z.object({
   /** Only bets placed after this id (the ticker's cursor). */
   after: z.string().max(64).optional(),
@@ -187,7 +209,18 @@ export const TraderSettings = z.object({
   currency: z.string(),
 });
 
-export const TraderPlayerFactor = z.object({ player: z.string(), factorPpm: z.number().int() });
+/**
+ * A player's stake factors, ppm of the book's limits: the trader's own (`factorPpm`), the one the
+ * player's risk level maps to (`riskFactorPpm`, with the level; null when no level was pushed) and
+ * the one the book applies, the lower of the two (`effectivePpm`).
+ */
+export const TraderPlayerFactor = z.object({
+  player: z.string(),
+  factorPpm: z.number().int(),
+  riskLevel: z.string().nullable(),
+  riskFactorPpm: z.number().int(),
+  effectivePpm: z.number().int(),
+});
 
 export const TraderProfitRow = z.object({
   key: z.string(),
@@ -222,9 +255,11 @@ export type TraderSettings = z.infer<typeof TraderSettings>;
 export type TraderProfitAnswer = z.infer<typeof TraderProfitAnswer>;
 export type TraderActionAnswer = z.infer<typeof TraderActionAnswer>;
 
-/** GET /trader/players: every player whose stake factor is not the book's default (1,000,000). */
+/** GET /trader/players: every player whose trader or risk factor is not the book's default (1,000,000). */
 export const TraderPlayerFactorList = z.object({ list: z.array(TraderPlayerFactor) });
 export type TraderPlayerFactorList = z.infer<typeof TraderPlayerFactorList>;
+export type TraderPlayerFactor = z.infer<typeof TraderPlayerFactor>;
+export type TraderRiskFactorsBody = z.infer<typeof TraderRiskFactorsBody>;
 
 /**
  * The trader API's paths under the sportsbook's base URL (the house studio: /studio, so
@@ -251,6 +286,8 @@ export const TRADER_ROUTES = {
   players: '/trader/players',
   /** GET -> TraderPlayerFactor; PUT TraderPlayerFactorBody -> TraderPlayerFactor */
   player: (player: string) => `/trader/players/${encodeURIComponent(player)}`,
+  /** POST TraderRiskFactorsBody -> TraderRiskFactorsAnswer */
+  riskFactors: '/trader/risk-factors',
   /** GET ?TraderBetsQuery -> TraderBetsAnswer (newest first; `after` pages on) */
   bets: '/trader/bets',
   /** GET ?TraderProfitQuery -> TraderProfitAnswer */

@@ -223,17 +223,25 @@ function LeafControl(props: LeafProps) {
         {hint && <span className="basis-full text-xs text-(--text-muted)">{hint}</span>}
       </div>
     );
-  if (leaf.kind === 'text' || leaf.kind === 'number' || leaf.kind === 'money')
+  if (leaf.kind === 'text' || leaf.kind === 'number' || leaf.kind === 'money' || leaf.kind === 'percent')
     return (
       <Field
         label={label}
         name={name}
         type={leaf.kind === 'text' && leaf.input === 'time' ? 'time' : 'text'}
-        inputMode={leaf.kind === 'number' ? 'numeric' : leaf.kind === 'money' ? 'decimal' : undefined}
+        inputMode={
+          leaf.kind === 'number' ? 'numeric' : leaf.kind === 'money' || leaf.kind === 'percent' ? 'decimal' : undefined
+        }
         value={text}
         error={error}
         hint={hint}
-        suffix={leaf.kind === 'money' ? <CurrencyTag currency={currency} /> : undefined}
+        suffix={
+          leaf.kind === 'money' ? (
+            <CurrencyTag currency={currency} />
+          ) : leaf.kind === 'percent' ? (
+            <span className="self-center text-sm font-medium text-(--text-muted)">%</span>
+          ) : undefined
+        }
         onChange={(e) => onChange(e.target.value)}
       />
     );

@@ -132,6 +132,23 @@ describe('brand settings form', () => {
     });
   });
 
+  it('edits the sportsbook stake limits by risk level in per cent, stored in parts per million', () => {
+    const spec = specOf('sportsbookRiskFactors', {});
+    expect(spec.group).toBe('risk');
+    const factors = { low: 1_000_000, high: 125_000, blocked: 0 };
+    const draft = toDraft(spec, factors) as Record<string, string>;
+    expect(draft).toEqual({ low: '100', high: '12.5', blocked: '0' });
+    expect(parseDraft(spec, draft).value).toEqual(factors);
+    expect(parseDraft(spec, { ...draft, high: ' 2.0625 ' }).value).toEqual({ ...factors, high: 20_625 });
+    expect(parseDraft(spec, { low: '1000.5', high: 'half', blocked: '' }).problems).toEqual({
+      low: { reason: 'MAX_PERCENT', bound: 1000 },
+      high: { reason: 'PERCENT' },
+      blocked: { reason: 'REQUIRED' },
+    });
+    expect(parseDraft(spec, { ...draft, high: '-5' }).problems).toEqual({ high: { reason: 'PERCENT' } });
+    expect(parseDraft(spec, { ...draft, high: '0.00001' }).problems).toEqual({ high: { reason: 'PERCENT' } });
+  });
+
   it('shows and takes the money thresholds in money, stored in minor units', () => {
     for (const key of ['adjustmentApprovalThreshold', 'agentPayoutHoldThreshold']) {
       const spec = specOf(key, 100_000);

@@ -18,6 +18,8 @@ export type Leaf =
   | { kind: 'number'; schema: z.ZodType }
   /** An amount of money: typed in major units (two decimals at most), stored in minor units. */
   | { kind: 'money' }
+  /** A share typed in per cent (four decimals at most), stored in parts per million; up to `max` per cent. */
+  | { kind: 'percent'; max: number }
   | { kind: 'boolean' }
   | { kind: 'enum'; options: readonly string[] }
   /** A list of strings, one a line; `emptyAs` is the value an empty box saves. */
@@ -242,6 +244,20 @@ export const SETTINGS: SettingSpec[] = [
       },
     },
   },
+  {
+    // docs/sportsbook.md "Risk level": the sportsbook stake limits of a member at each risk level
+    // (normal is always the book's own).
+    key: 'sportsbookRiskFactors',
+    group: 'risk',
+    shape: {
+      kind: 'object',
+      fields: {
+        low: { kind: 'percent', max: 1000 },
+        high: { kind: 'percent', max: 1000 },
+        blocked: { kind: 'percent', max: 1000 },
+      },
+    },
+  },
   { key: 'adjustmentApprovalThreshold', group: 'operators', shape: { kind: 'money' } },
   {
     key: 'bonusAdjustmentWagering',
@@ -385,6 +401,8 @@ function leafDraft(leaf: Leaf, value: unknown): LeafDraft {
       return typeof value === 'number' ? String(value) : '';
     case 'money':
       return textFromMinor(value);
+    case 'percent':
+      return typeof value === 'number' ? String(value / 10_000) : '';
     case 'moneyLevels': {
       const levels = Array.isArray(value) ? value : [];
       return Array.from({ length: leaf.count }, (_, i) => textFromMinor(levels[i]));
@@ -446,6 +464,15 @@ function parseLeaf(leaf: Leaf, draft: LeafDraft, path: string): { value: unknown
       return minor === undefined
         ? { value: undefined, problems: { [path]: moneyProblem() } }
         : { value: minor, problems: {} };
+    }
+    case 'percent': {
+      const t = text.trim();
+      if (t === '') return { value: undefined, problems: { [path]: { reason: 'REQUIRED' } } };
+      if (!/^\d{1,7}(\.\d{1,4})?$/.test(t)) return { value: undefined, problems: { [path]: { reason: 'PERCENT' } } };
+      const ppm = Math.round(Number(t) * 10_000);
+      return ppm > leaf.max * 10_000
+        ? { value: ppm, problems: { [path]: { reason: 'MAX_PERCENT', bound: leaf.max } } }
+        : { value: ppm, problems: {} };
     }
     case 'moneyLevels': {
       const texts = Array.isArray(draft) ? (draft as string[]) : [];

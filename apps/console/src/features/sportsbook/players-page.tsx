@@ -10,7 +10,9 @@ import { useFormAction } from '../../lib/use-form-action';
 import { playersQuery, savePlayerFactor, sportsbookKey } from './api';
 
 // Stake factors per player: a player's limits are the book's times the factor (100 % = the book's
-// own, 0 % = no bets). Set by the member's username; the platform sends the sportsbook the player id.
+// own, 0 % = no bets). The trader's factor is set here by the member's username (the platform sends
+// the sportsbook the player id); the risk factor comes from the member's risk level (docs/
+// sportsbook.md "Risk level"); the book applies the lower of the two, and the list shows all three.
 
 /** '50' or '12.5' (percent) -> ppm, at most 1000 % (the trader API's bound); else undefined. */
 export function factorPpmOf(text: string): number | undefined {
@@ -45,6 +47,8 @@ export function PlayersPage() {
     }
   };
   const rows = list.data ?? [];
+  const levelText = (level: string) =>
+    ['low', 'normal', 'high', 'blocked'].includes(level) ? t(`players.levels.${level}`) : level;
   return (
     <div>
       <PageHeader title={t('players.title')} description={t('players.description')} />
@@ -91,7 +95,10 @@ export function PlayersPage() {
         columns={[
           { label: t('fields.username') },
           { label: t('fields.player') },
-          { label: t('players.factor'), numeric: true },
+          { label: t('players.traderFactor'), numeric: true },
+          { label: t('players.riskLevel') },
+          { label: t('players.riskFactor'), numeric: true },
+          { label: t('players.applied'), numeric: true },
         ]}
         empty={list.isPending ? t('common.loading', { ns: 'core' }) : rows.length === 0 ? t('players.none') : undefined}
       >
@@ -99,8 +106,13 @@ export function PlayersPage() {
           <tr key={p.player} className="border-b border-(--border) last:border-b-0">
             <td className="px-3 py-2">{p.username ?? '—'}</td>
             <td className="px-3 py-2 tabular-nums">{p.player}</td>
-            <td className={`px-3 py-2 text-right tabular-nums ${p.factorPpm === 0 ? 'font-bold text-(--danger)' : ''}`}>
-              {factorText(p.factorPpm)}
+            <td className="px-3 py-2 text-right tabular-nums">{factorText(p.factorPpm)}</td>
+            <td className="px-3 py-2">{p.riskLevel ? levelText(p.riskLevel) : '—'}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{factorText(p.riskFactorPpm)}</td>
+            <td
+              className={`px-3 py-2 text-right tabular-nums ${p.effectivePpm === 0 ? 'font-bold text-(--danger)' : ''}`}
+            >
+              {factorText(p.effectivePpm)}
             </td>
           </tr>
         ))}

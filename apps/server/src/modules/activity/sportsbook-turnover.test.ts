@@ -18,7 +18,8 @@ import {
   openAnother,
   openSportsbook,
   operatorSession,
-  placeSlip,
+  placeSingle,
+  setGameTypeRates,
 } from '../../test/sportsbook-fixture';
 import { type MountedStudio, mountStudio } from '../../test/studio-fixture';
 import { issueSession } from '../accounts/sessions.service';
@@ -61,32 +62,10 @@ beforeAll(async () => {
   ({ t, studio } = s);
   admin = await operatorSession(t);
   // Distinct rates per game type, so each bet is seen to accrue at its own type's.
-  const vip = await ok(await adminCall('GET', '/admin/vip'));
-  const levels = (vip.levels as { rebateRates: { gameType: string; ratePpm: number }[] }[]).map((l) => ({
-    ...l,
-    rebateRates: [
-      ...l.rebateRates.filter((r) => r.gameType !== 'SPORTS' && r.gameType !== 'ESPORTS'),
-      { gameType: 'SPORTS', ratePpm: SPORTS_REBATE },
-      { gameType: 'ESPORTS', ratePpm: ESPORTS_REBATE },
-    ],
-  }));
-  await ok(await adminCall('PUT', '/admin/vip/levels', { levels }));
-  await ok(await adminCall('PUT', '/admin/vip/settings', { windowDays: 90, rebateMode: 'manual', rebateHour: 0 }));
-  const points = await ok(await adminCall('GET', '/admin/points/config'));
-  await ok(
-    await adminCall('PUT', '/admin/points/config', {
-      exchangePoints: points.exchangePoints,
-      exchangeAmount: points.exchangeAmount,
-      minConvertPoints: points.minConvertPoints,
-      convertEnabled: points.convertEnabled,
-      rates: [
-        ...points.rates.filter((r: { gameType: string }) => r.gameType !== 'SPORTS' && r.gameType !== 'ESPORTS'),
-        { gameType: 'SPORTS', ratePpm: SPORTS_POINTS },
-        { gameType: 'ESPORTS', ratePpm: ESPORTS_POINTS },
-      ],
-      rules: { EN: 'Earn points on every valid bet.' },
-    }),
-  );
+  await setGameTypeRates(t, admin, {
+    rebatePpm: { SPORTS: SPORTS_REBATE, ESPORTS: ESPORTS_REBATE },
+    pointsPpm: { SPORTS: SPORTS_POINTS, ESPORTS: ESPORTS_POINTS },
+  });
   // The seeded missions would count too: this test has its own.
   await t.ctx.db.updateTable('missions').set({ state: 'ended' }).execute();
 });
@@ -104,15 +83,8 @@ const ESPORTS_WINNER: MarketQuote = {
   ],
 };
 
-async function single(token: string, selectionId: string, odds1000: number, stake: number) {
-  const placed = await placeSlip(t, token, {
-    legs: [{ selectionId, odds1000 }],
-    bets: [{ kind: 'single', selectionId, stake }],
-    oddsChange: 'none',
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  return placed.body.bets[0]?.id ?? '';
-}
+const single = (token: string, selectionId: string, odds1000: number, stake: number) =>
+  placeSingle(t, token, selectionId, odds1000, stake);
 
 async function feedProgrammes() {
   for (const consumer of [rebatesConsumer, vipConsumer, pointsEarningConsumer, missionsConsumer, rankingConsumer]) {

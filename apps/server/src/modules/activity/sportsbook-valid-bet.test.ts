@@ -12,7 +12,15 @@ import {
 import type { MarketQuote } from '../../../../studio/src/sportsbook/types';
 import { createMember } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import { feedOf, memberGet, openSportsbook, operatorSession, placeSlip } from '../../test/sportsbook-fixture';
+import {
+  feedOf,
+  memberGet,
+  openSportsbook,
+  operatorSession,
+  placeSingle,
+  placeSlip,
+  setGameTypeRates,
+} from '../../test/sportsbook-fixture';
 import { type MountedStudio, mountStudio, platformBalance, studioApi } from '../../test/studio-fixture';
 import { issueSession } from '../accounts/sessions.service';
 import { refreshAgentStats } from '../agents/agent-stats.service';
@@ -68,27 +76,7 @@ beforeAll(async () => {
   s = await mountStudio({});
   ({ t, studio } = s);
   admin = await operatorSession(t);
-  const vip = await ok(await adminCall('GET', '/admin/vip'));
-  const levels = (vip.levels as { rebateRates: { gameType: string; ratePpm: number }[] }[]).map((l) => ({
-    ...l,
-    rebateRates: [...l.rebateRates.filter((r) => r.gameType !== 'SPORTS'), { gameType: 'SPORTS', ratePpm: REBATE }],
-  }));
-  await ok(await adminCall('PUT', '/admin/vip/levels', { levels }));
-  await ok(await adminCall('PUT', '/admin/vip/settings', { windowDays: 90, rebateMode: 'manual', rebateHour: 0 }));
-  const points = await ok(await adminCall('GET', '/admin/points/config'));
-  await ok(
-    await adminCall('PUT', '/admin/points/config', {
-      exchangePoints: points.exchangePoints,
-      exchangeAmount: points.exchangeAmount,
-      minConvertPoints: points.minConvertPoints,
-      convertEnabled: points.convertEnabled,
-      rates: [
-        ...points.rates.filter((r: { gameType: string }) => r.gameType !== 'SPORTS'),
-        { gameType: 'SPORTS', ratePpm: POINTS },
-      ],
-      rules: { EN: 'Earn points on every valid bet.' },
-    }),
-  );
+  await setGameTypeRates(t, admin, { rebatePpm: { SPORTS: REBATE }, pointsPpm: { SPORTS: POINTS } });
   await t.ctx.db.updateTable('missions').set({ state: 'ended' }).execute();
   betMission = await mission('bet', 1_000);
   roundsMission = await mission('rounds', 10);
@@ -110,15 +98,8 @@ async function bettor() {
   return { ...p, agentAuth };
 }
 
-async function single(token: string, selectionId: string, odds1000: number, stake: number) {
-  const placed = await placeSlip(t, token, {
-    legs: [{ selectionId, odds1000 }],
-    bets: [{ kind: 'single', selectionId, stake }],
-    oddsChange: 'none',
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  return placed.body.bets[0]?.id ?? '';
-}
+const single = (token: string, selectionId: string, odds1000: number, stake: number) =>
+  placeSingle(t, token, selectionId, odds1000, stake);
 
 const round = (vendor: string, roundId: string) =>
   t.ctx.db

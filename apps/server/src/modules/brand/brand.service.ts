@@ -45,6 +45,21 @@ export const RiskSettingsSchema = z.object({
 });
 export type RiskSettings = z.infer<typeof RiskSettingsSchema>;
 
+/** A stake factor, ppm of the sportsbook's limits (1,000,000 = the book's own; 0 = no bets; at most 10x). */
+const StakeFactorPpm = z.number().int().min(0).max(10_000_000);
+
+/**
+ * The sportsbook's stake factor of a member at each risk level (docs/sportsbook.md "Risk level"):
+ * `normal` is always the book's own limits, so only the other levels are set. Saving it sends the
+ * new factor of every member at a level whose factor changed (migration 0110's trigger).
+ */
+export const SportsbookRiskFactorsSchema = z.object({
+  low: StakeFactorPpm.default(1_000_000),
+  high: StakeFactorPpm.default(100_000),
+  blocked: StakeFactorPpm.default(0),
+});
+export type SportsbookRiskFactors = z.infer<typeof SportsbookRiskFactorsSchema>;
+
 // Brand configuration lives in the database (seeded, edited by the back office). Each setting is
 // one row; this schema gives every key its type and its default, and the seed writes the defaults.
 export const BrandSettingsSchema = z.object({
@@ -207,6 +222,7 @@ export const BrandSettingsSchema = z.object({
   kycDailyWithdrawalLimits: z.array(z.number().int().min(0).nullable()).length(4).default([0, 0, 10_000_000, null]),
   /** Linked accounts, abuse flags and risk levels: the thresholds docs/risk.md explains one by one. */
   risk: RiskSettingsSchema.default(RiskSettingsSchema.parse({})),
+  sportsbookRiskFactors: SportsbookRiskFactorsSchema.default(SportsbookRiskFactorsSchema.parse({})),
   /**
    * The installable app (docs/pwa.md): the browser bar and splash colours of the web app
    * manifest, and the accent the generated icons draw the brand's initials in.

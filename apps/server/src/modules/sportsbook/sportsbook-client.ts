@@ -23,6 +23,8 @@ export type TraderRequest = {
   path: string;
   query?: Record<string, string | number | boolean | undefined> | undefined;
   body?: unknown;
+  /** Instead of the default for the method. */
+  timeoutMs?: number;
 };
 
 /** Reads stay short; a result can settle many bets before the sportsbook answers. */
@@ -69,7 +71,7 @@ export async function traderCall<S extends z.ZodType>(
       method: request.method,
       headers,
       ...(body ? { body } : {}),
-      signal: AbortSignal.timeout(request.method === 'GET' ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS),
+      signal: AbortSignal.timeout(request.timeoutMs ?? (request.method === 'GET' ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS)),
     });
   } catch (error) {
     target.log.warn({ err: error, path: url.pathname }, 'sportsbook trader API: no answer');

@@ -187,7 +187,14 @@ describe('/admin/sportsbook', () => {
   it("sets a player's stake factor by username, sent as the member id, and lists them with usernames", async () => {
     const m = await createMember(t.ctx, { username: 'punter77' });
     const set = await call('PUT', '/admin/sportsbook/players/punter77', { factorPpm: 250_000 });
-    expect(set.json().value).toEqual({ player: String(m.id), factorPpm: 250_000, username: 'punter77' });
+    expect(set.json().value).toEqual({
+      player: String(m.id),
+      factorPpm: 250_000,
+      riskLevel: null,
+      riskFactorPpm: 1_000_000,
+      effectivePpm: 250_000,
+      username: 'punter77',
+    });
     expect(book.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `GET /studio/trader/players/${m.id}`,
       `PUT /studio/trader/players/${m.id}`,
@@ -199,7 +206,14 @@ describe('/admin/sportsbook', () => {
     });
     expect((await call('GET', '/admin/sportsbook/players/punter77')).json().value.factorPpm).toBe(250_000);
     expect((await call('GET', '/admin/sportsbook/players')).json().value.list).toEqual([
-      { player: String(m.id), factorPpm: 250_000, username: 'punter77' },
+      {
+        player: String(m.id),
+        factorPpm: 250_000,
+        riskLevel: null,
+        riskFactorPpm: 1_000_000,
+        effectivePpm: 250_000,
+        username: 'punter77',
+      },
     ]);
     const nobody = await call('PUT', '/admin/sportsbook/players/nobody-here', { factorPpm: 0 });
     expect(nobody.json().code).toBe('MEMBER_NOT_FOUND');

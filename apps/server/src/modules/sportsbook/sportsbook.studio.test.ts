@@ -198,6 +198,9 @@ describe('the trader console on the house studio', () => {
     expect(await ok('PUT', `/admin/sportsbook/players/${username}`, { factorPpm: 0 })).toEqual({
       player: String(p.memberId),
       factorPpm: 0,
+      riskLevel: null,
+      riskFactorPpm: 1_000_000,
+      effectivePpm: 0,
       username,
     });
     expect((await lastAudit('sportsbook.playerFactor')).detail).toMatchObject({ before: 1_000_000, after: 0 });

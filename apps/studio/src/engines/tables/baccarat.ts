@@ -206,7 +206,9 @@ export function createBaccaratEngine(): InstantEngine<BaccaratBet, BaccaratOutco
         win += r;
       }
       const outcome: BaccaratOutcome = Object.assign(deal, { returns });
-      return { outcome, win, pendingSteps: 0, state: undefined };
+      // On a tie the player and banker bets come back whole: a push, not a bet that was at risk.
+      const unrisked = deal.result === 'tie' ? (bet.player ?? 0) + (bet.banker ?? 0) : 0;
+      return { outcome, win, pendingSteps: 0, state: undefined, ...(unrisked > 0 ? { unrisked } : {}) };
     },
   };
 }

@@ -126,7 +126,7 @@ const asJson = (select: string) => `(SELECT coalesce(json_agg(r), '[]'::json) FR
 const SLIP_SQL = `SELECT
   EXISTS (SELECT 1 FROM studio_sb_bets WHERE vendor = $3 AND player = $4 AND mode = $5 AND request_id = $6) AS earlier,
   (SELECT settings FROM studio_sb_settings WHERE id = 1) AS settings,
-  (SELECT factor_ppm FROM studio_sb_players WHERE player = $4) AS factor,
+  (SELECT LEAST(factor_ppm, risk_factor_ppm) FROM studio_sb_players WHERE player = $4) AS factor,
   ${asJson(LEG_ROWS)} AS legs`;
 
 /** A player's bets that still count on some events: their stakes count against the limits. */

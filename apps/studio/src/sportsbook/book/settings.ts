@@ -1,4 +1,4 @@
-import type { TraderSettings } from '@gamehall/shared/api/sportsbook-trader';
+import type { TraderPlayerFactor, TraderRiskFactorsBody, TraderSettings } from '@gamehall/shared/api/sportsbook-trader';
 import type { StudioDb } from '../../db/database';
 import type { OddsChangeRule, OddsFormat } from '../api';
 import { ODDS_CHANGE, ODDS_FORMATS } from '../api';
@@ -117,22 +117,75 @@ export async function writeMargins(
   });
 }
 
-/** A player's stake factor (ppm of the book's stake limits); a player without one has the full limits. */
+/**
+ * The stake factor the book applies to a player (ppm of its stake limits): the lower of the
+ * trader's factor and the one the player's risk level maps to (docs/sportsbook.md "Risk level"), so
+ * neither can lift a limit the other set; a player without a row has the full limits.
+ */
 export async function playerFactor(db: StudioDb, player: string): Promise<number> {
-  const row = await db
-    .selectFrom('studio_sb_players')
-    .select('factor_ppm')
-    .where('player', '=', player)
-    .executeTakeFirst();
-  return row?.factor_ppm ?? FULL_FACTOR;
+  return (await playerFactors(db, player)).effectivePpm;
 }
 
+/** Both of a player's factors, the risk level they came with and the one applied. */
+export async function playerFactors(db: StudioDb, player: string): Promise<TraderPlayerFactor> {
+  const row = await db
+    .selectFrom('studio_sb_players')
+    .select(['factor_ppm', 'risk_level', 'risk_factor_ppm'])
+    .where('player', '=', player)
+    .executeTakeFirst();
+  return factorsOf(player, row);
+}
+
+export function factorsOf(
+  player: string,
+  row: { factor_ppm: number; risk_level: string | null; risk_factor_ppm: number } | undefined,
+): TraderPlayerFactor {
+  const factorPpm = row?.factor_ppm ?? FULL_FACTOR;
+  const riskFactorPpm = row?.risk_factor_ppm ?? FULL_FACTOR;
+  return {
+    player,
+    factorPpm,
+    riskLevel: row?.risk_level ?? null,
+    riskFactorPpm,
+    effectivePpm: Math.min(factorPpm, riskFactorPpm),
+  };
+}
+
+/** The trader's factor for a player; the risk factor stays as the platform pushed it. */
 export async function setPlayerFactor(db: StudioDb, player: string, factorPpm: number): Promise<void> {
   await db
     .insertInto('studio_sb_players')
     .values({ player, factor_ppm: factorPpm })
     .onConflict((oc) => oc.column('player').doUpdateSet({ factor_ppm: factorPpm }))
     .execute();
+}
+
+/**
+ * The factors the platform pushes for players' risk levels: each is kept only when its version is
+ * above the one the player's row holds, so a push repeated after a lost answer changes nothing and
+ * an older one arriving after a newer one is ignored. How many were taken.
+ */
+export async function setRiskFactors(db: StudioDb, list: TraderRiskFactorsBody['list']): Promise<number> {
+  let applied = 0;
+  for (const push of list) {
+    const result = await db
+      .insertInto('studio_sb_players')
+      .values({
+        player: push.player,
+        risk_level: push.level,
+        risk_factor_ppm: push.factorPpm,
+        risk_version: push.version,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('player')
+          .doUpdateSet({ risk_level: push.level, risk_factor_ppm: push.factorPpm, risk_version: push.version })
+          .where('studio_sb_players.risk_version', '<', push.version),
+      )
+      .executeTakeFirst();
+    applied += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return applied;
 }
 
 /** A limit scaled by a stake factor, rounded down. */

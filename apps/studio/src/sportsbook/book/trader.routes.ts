@@ -10,6 +10,7 @@ import {
   TraderPlayerParams,
   TraderProfitQuery,
   TraderResultBody,
+  TraderRiskFactorsBody,
   type TraderSettings,
   TraderSettingsBody,
   TraderSuspendBody,
@@ -18,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { StudioError } from '../../errors';
 import type { Book } from './book';
-import { playerFactor, readSettings, setPlayerFactor, writeMargins, writeSettings } from './settings';
+import { playerFactors, readSettings, setPlayerFactor, setRiskFactors, writeMargins, writeSettings } from './settings';
 import { recordResult } from './settlement';
 import {
   traderBets,
@@ -43,8 +44,9 @@ import {
 //   POST /trader/events/:eventId/abandon     TraderAbandonBody -> TraderActionAnswer
 //   GET  /trader/margins, PUT /trader/margins              TraderMarginsBody -> TraderMargins
 //   GET  /trader/settings, PUT /trader/settings            TraderSettingsBody -> TraderSettings
-//   GET  /trader/players                     -> { list: TraderPlayerFactor[] } (factors other than 1.0)
+//   GET  /trader/players                     -> { list: TraderPlayerFactor[] } (trader or risk factor not 1.0)
 //   GET  /trader/players/:player, PUT /trader/players/:player   TraderPlayerFactorBody -> TraderPlayerFactor
+//   POST /trader/risk-factors                TraderRiskFactorsBody -> TraderRiskFactorsAnswer (by version)
 //   GET  /trader/bets                        TraderBetsQuery -> TraderBetsAnswer (newest first)
 //   GET  /trader/profit                      TraderProfitQuery -> TraderProfitAnswer
 //   GET  /trader/pvp/rake?from=&to=          the card room's rake per table and day (docs/pvp.md)
@@ -182,13 +184,17 @@ export async function registerTraderRoutes(
     trader.get('/trader/players', { config }, async () => traderPlayers(db));
     trader.get('/trader/players/:player', { config }, async (request) => {
       const { player } = parse(TraderPlayerParams, request.params);
-      return { player, factorPpm: await playerFactor(db, player) };
+      return playerFactors(db, player);
     });
     trader.put('/trader/players/:player', { config }, async (request) => {
       const { player } = parse(TraderPlayerParams, request.params);
       const { factorPpm } = parse(TraderPlayerFactorBody, request.body);
       await setPlayerFactor(db, player, factorPpm);
-      return { player, factorPpm };
+      return playerFactors(db, player);
+    });
+    trader.post('/trader/risk-factors', { config }, async (request) => {
+      const { list } = parse(TraderRiskFactorsBody, request.body);
+      return { applied: await setRiskFactors(db, list) };
     });
     trader.get('/trader/bets', { config }, async (request) => traderBets(book, parse(TraderBetsQuery, request.query)));
     trader.get('/trader/profit', { config }, async (request) => {

@@ -186,9 +186,18 @@ describe('the trader API', () => {
     expect((await traderApi(h, 'GET', `/trader/players/${p.player}`)).json()).toEqual({
       player: p.player,
       factorPpm: 100_000,
+      riskLevel: null,
+      riskFactorPpm: 1_000_000,
+      effectivePpm: 100_000,
     });
     const players = (await traderApi(h, 'GET', '/trader/players')).json() as { list: unknown[] };
-    expect(players.list).toContainEqual({ player: p.player, factorPpm: 100_000 });
+    expect(players.list).toContainEqual({
+      player: p.player,
+      factorPpm: 100_000,
+      riskLevel: null,
+      riskFactorPpm: 1_000_000,
+      effectivePpm: 100_000,
+    });
     // A tenth of the 50,000.00 per market.
     const over = await single(h, p.token, home(e.id), HOME, 500_001);
     expect(over.body.error).toMatchObject({ code: 'SB_STAKE_TOO_HIGH', detail: { limit: 500_000 } });

@@ -4,6 +4,7 @@ import type {
   TraderEventDetail,
   TraderMargins,
   TraderMarket,
+  TraderPlayerFactor,
   TraderProfitAnswer,
 } from '@gamehall/shared/api/sportsbook-trader';
 import { addDays, dayStart } from '@gamehall/shared/calendar-day';
@@ -14,7 +15,7 @@ import type { EventResult, MatchState, PeriodScore, Sport } from '../types';
 import { SPORTS } from '../types';
 import type { Book } from './book';
 import { liabilityOf } from './placing';
-import { FULL_FACTOR, marginIn, readMargins, readSettings } from './settings';
+import { FULL_FACTOR, factorsOf, marginIn, readMargins, readSettings } from './settings';
 import { type EventRow, eventsQuery, MARKET_COLUMNS, type MarketRow, oddsOf } from './views';
 
 // The trader's views of the book (packages/shared/src/api/sportsbook-trader.ts): events with their
@@ -320,15 +321,15 @@ export async function traderBets(
   return { list, next: newest ? String(newest.id) : (q.after ?? null) };
 }
 
-/** The players whose stake factor is not the book's full one. */
-export async function traderPlayers(db: StudioDb): Promise<{ list: { player: string; factorPpm: number }[] }> {
+/** The players whose trader factor or risk factor is not the book's full one, with both. */
+export async function traderPlayers(db: StudioDb): Promise<{ list: TraderPlayerFactor[] }> {
   const rows = await db
     .selectFrom('studio_sb_players')
-    .select(['player', 'factor_ppm'])
-    .where('factor_ppm', '<>', FULL_FACTOR)
+    .select(['player', 'factor_ppm', 'risk_level', 'risk_factor_ppm'])
+    .where((eb) => eb.or([eb('factor_ppm', '<>', FULL_FACTOR), eb('risk_factor_ppm', '<>', FULL_FACTOR)]))
     .orderBy('player')
     .execute();
-  return { list: rows.map((r) => ({ player: r.player, factorPpm: r.factor_ppm })) };
+  return { list: rows.map((r) => factorsOf(r.player, r)) };
 }
 
 export async function traderProfit(
