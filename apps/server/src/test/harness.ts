@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
@@ -8,6 +6,7 @@ import type { AppContext } from '../context';
 import { createPglite, openDatabase } from '../db/database';
 import type { App } from '../http/app-type';
 import { matchesTemplate, templateBlob } from './pglite-template';
+import { createDatabase } from './postgres-template';
 
 export type TestApp = {
   app: App;
@@ -43,21 +42,18 @@ export async function createTestApp(
   const admin = process.env.TEST_DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  let copied = false;
   if (admin) {
-    const name = `gh_test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    // A config that seeds as the run's template does starts from a copy of it
+    // (postgres-template.ts); any other migrates and seeds a database of its own.
+    const template = inject('postgresTemplate');
+    copied =
+      Boolean(template) &&
+      overrides.databaseUrl === undefined &&
+      matchesTemplate({ ...testConfig(overrides), databaseUrl: undefined });
+    const database = await createDatabase(admin, 'gh_test', copied ? template : undefined);
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
   const config = testConfig({
     databaseUrl,
@@ -65,8 +61,9 @@ export async function createTestApp(
     ...overrides,
   });
   const template = admin ? '' : inject('pgliteTemplate');
-  const ctx =
-    template && matchesTemplate(config)
+  const ctx = copied
+    ? await bootstrap(config, { now, skipSeed: true })
+    : template && matchesTemplate(config)
       ? await bootstrap(config, {
           now,
           skipSeed: true,
