@@ -95,8 +95,14 @@ export async function runPrimary(config: Config, started: number): Promise<void>
     const exits = [...roles.keys()].map(
       (worker) =>
         new Promise<boolean>((resolve) => {
-          if (worker.isDead()) return resolve(worker.process.exitCode === 0);
-          worker.once('exit', (code) => resolve(code === 0));
+          const role = roles.get(worker)?.role;
+          // A worker that does not stop cleanly makes the primary exit 1: say which and how.
+          const done = (code: number | null, how: string | null) => {
+            if (code !== 0) log(50, `${role} worker ${worker.process.pid} stopped with ${how ?? code}`);
+            resolve(code === 0);
+          };
+          if (worker.isDead()) return done(worker.process.exitCode, worker.process.signalCode);
+          worker.once('exit', done);
           worker.process.kill(signal);
         }),
     );

@@ -107,6 +107,7 @@ describe.skipIf(!onPostgres)('the server and its database', () => {
     await ctx.database.close();
     const secret = deriveVendorSecret(config.studioSecret, game.vendor_code);
 
+    const printed: string[] = [];
     const server: ServerProcess = await startServerProcess(
       {
         DATA_DIR: dir,
@@ -117,8 +118,17 @@ describe.skipIf(!onPostgres)('the server and its database', () => {
         STUDIO_SECRET: config.studioSecret,
         DB_POOL_SIZE: '6',
       },
-      { name: 'faults', timeoutMs: 90_000 },
+      { name: 'faults', timeoutMs: 90_000, onOutput: (chunk) => printed.push(chunk) },
     );
+    // The outage fills the output with warnings; a failure shows every other line (the cluster's
+    // primary and workers, errors, crashes).
+    const notable = () =>
+      printed
+        .join('')
+        .split('\n')
+        .filter((line) => !line.startsWith('{"level":40') && !line.includes('"msg":"request completed"'))
+        .join('\n')
+        .slice(-20_000);
     cleanups.push(() => server.stop());
 
     const acknowledged: string[] = [];
@@ -214,8 +224,8 @@ describe.skipIf(!onPostgres)('the server and its database', () => {
       await sleep(400);
     });
     await killer.end();
-    expect(alive(), server.output()).toBe(true);
-    expect(unexpected(), server.output()).toEqual([]);
+    expect(alive(), notable()).toBe(true);
+    expect(unexpected(), notable()).toEqual([]);
     await servesAgain();
 
     // 2. The cluster stopped for five seconds under the same load, then started again.
@@ -226,11 +236,11 @@ describe.skipIf(!onPostgres)('the server and its database', () => {
       await sleep(300);
       await pgCtl(dir, 'stop');
       await sleep(5_000);
-      expect(alive(), server.output()).toBe(true);
+      expect(alive(), notable()).toBe(true);
       await pgCtl(dir, 'start');
     });
-    expect(alive(), server.output()).toBe(true);
-    expect(unexpected(), server.output()).toEqual([]);
+    expect(alive(), notable()).toBe(true);
+    expect(unexpected(), notable()).toEqual([]);
     expect(outcomes.filter((o) => o.status === 503).length).toBeGreaterThan(0);
     await servesAgain();
 
@@ -243,10 +253,7 @@ describe.skipIf(!onPostgres)('the server and its database', () => {
     expect(event.type).toBe('balance');
     socket.ws.close();
 
-    const t0 = Date.now();
-    const code = await server.stop();
-    console.log('STOPTRACE', Date.now() - t0, code, server.child.signalCode, server.output().slice(-3000));
-    expect(code, server.output()).toBe(0);
+    expect(await server.stop(), notable()).toBe(0);
     const check = await bootstrap(config, { skipSeed: true });
     try {
       expect((await verifyLedger(check.db)).violations).toEqual([]);
