@@ -39,3 +39,27 @@ export function FilterField({ htmlFor, label, children }: { htmlFor: string; lab
     </div>
   );
 }
+
+/** A filter bar's two required dates, named `from` and `to` (ids `<formId>-from` and `<formId>-to`). */
+export function DateRangeFields({
+  formId,
+  from,
+  to,
+  labels,
+}: {
+  formId: string;
+  from: string;
+  to: string;
+  labels: { from: string; to: string };
+}) {
+  return (
+    <>
+      <FilterField htmlFor={`${formId}-from`} label={labels.from}>
+        <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={FILTER_INPUT} />
+      </FilterField>
+      <FilterField htmlFor={`${formId}-to`} label={labels.to}>
+        <input id={`${formId}-to`} name="to" type="date" required defaultValue={to} className={FILTER_INPUT} />
+      </FilterField>
+    </>
+  );
+}

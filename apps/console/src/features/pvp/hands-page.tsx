@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
+import { DateRangeFields, FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
@@ -57,12 +57,7 @@ export function HandsPage() {
         <FilterField htmlFor={`${formId}-table`} label={t('hands.table')}>
           <input id={`${formId}-table`} name="table" defaultValue={table} className={FILTER_INPUT} />
         </FilterField>
-        <FilterField htmlFor={`${formId}-from`} label={t('days.from')}>
-          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={FILTER_INPUT} />
-        </FilterField>
-        <FilterField htmlFor={`${formId}-to`} label={t('days.to')}>
-          <input id={`${formId}-to`} name="to" type="date" required defaultValue={to} className={FILTER_INPUT} />
-        </FilterField>
+        <DateRangeFields formId={formId} from={from} to={to} labels={{ from: t('days.from'), to: t('days.to') }} />
         <Button type="submit">{t('days.show')}</Button>
       </FilterForm>
       <QueryErrorAlert error={result.error} />

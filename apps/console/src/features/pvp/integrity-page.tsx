@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
+import { DateRangeFields, FilterForm } from '../../components/filter-form';
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { formatMoney } from '../../lib/format';
@@ -64,12 +64,7 @@ export function IntegrityPage() {
     <div>
       <PageHeader title={t('integrity.title')} description={t('integrity.description')} />
       <FilterForm key={params.toString()} id={formId} label={t('integrity.filters')} onSubmit={apply}>
-        <FilterField htmlFor={`${formId}-from`} label={t('days.from')}>
-          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={FILTER_INPUT} />
-        </FilterField>
-        <FilterField htmlFor={`${formId}-to`} label={t('days.to')}>
-          <input id={`${formId}-to`} name="to" type="date" required defaultValue={to} className={FILTER_INPUT} />
-        </FilterField>
+        <DateRangeFields formId={formId} from={from} to={to} labels={{ from: t('days.from'), to: t('days.to') }} />
         <Button type="submit">{t('days.show')}</Button>
       </FilterForm>
       <QueryErrorAlert error={result.error} />

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
+import { DateRangeFields, FilterForm } from '../../components/filter-form';
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
@@ -32,12 +32,7 @@ export function RakePage() {
     <div>
       <PageHeader title={t('rake.title')} description={t('rake.description')} />
       <FilterForm key={params.toString()} id={formId} label={t('rake.filters')} onSubmit={apply}>
-        <FilterField htmlFor={`${formId}-from`} label={t('days.from')}>
-          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={FILTER_INPUT} />
-        </FilterField>
-        <FilterField htmlFor={`${formId}-to`} label={t('days.to')}>
-          <input id={`${formId}-to`} name="to" type="date" required defaultValue={to} className={FILTER_INPUT} />
-        </FilterField>
+        <DateRangeFields formId={formId} from={from} to={to} labels={{ from: t('days.from'), to: t('days.to') }} />
         <Button type="submit">{t('days.show')}</Button>
       </FilterForm>
       <QueryErrorAlert error={result.error} />

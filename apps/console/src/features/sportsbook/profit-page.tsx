@@ -6,7 +6,7 @@ import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
+import { DateRangeFields, FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
@@ -57,12 +57,7 @@ export function ProfitPage() {
         description={t('profit.description', { zone: result.data?.timeZone ?? '…' })}
       />
       <FilterForm key={params.toString()} id={formId} label={t('profit.filters')} onSubmit={apply}>
-        <FilterField htmlFor={`${formId}-from`} label={t('profit.from')}>
-          <input id={`${formId}-from`} name="from" type="date" required defaultValue={from} className={FILTER_INPUT} />
-        </FilterField>
-        <FilterField htmlFor={`${formId}-to`} label={t('profit.to')}>
-          <input id={`${formId}-to`} name="to" type="date" required defaultValue={to} className={FILTER_INPUT} />
-        </FilterField>
+        <DateRangeFields formId={formId} from={from} to={to} labels={{ from: t('profit.from'), to: t('profit.to') }} />
         <FilterField htmlFor={`${formId}-by`} label={t('profit.by')}>
           <select id={`${formId}-by`} name="by" defaultValue={by} className={FILTER_INPUT}>
             {BY.map((b) => (
