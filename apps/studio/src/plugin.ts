@@ -507,7 +507,12 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   // ---- the PVP card room (Hold'em tables): /api/pvp and /ws/pvp (docs/pvp.md "Protocol") ----
 
-  registerPvpRoutes(app, pvp, { session, parse, moreTables: () => tongits.listTables() });
+  registerPvpRoutes(app, pvp, {
+    session,
+    parse,
+    moreTables: () => tongits.listTables(),
+    otherHand: (handId, owner) => tongits.hand(handId, owner),
+  });
   // Tongits tables (docs/pvp.md "The Tongits table service"): the same calls below /api/pvp/tongits.
   registerPvpRoutes(app, tongits, { session, parse }, { api: '/api/pvp/tongits', ws: '/ws/pvp/tongits' });
   registerPvpLobbyRoutes(

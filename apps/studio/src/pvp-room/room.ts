@@ -728,6 +728,7 @@ export class PvpRoom {
     if (!over && mySeats.size === 0) throw new StudioError('STUDIO_NOT_FOUND');
     const hand = state.hand;
     return {
+      game: 'holdem' as const,
       id: h.id,
       tableId: h.table_id,
       number: h.number,
@@ -759,12 +760,14 @@ export class PvpRoom {
     };
   }
 
-  /** The player's latest hands (newest first). */
+  /** The player's latest hands of every game (newest first), each naming its game. */
   async myHands(session: StudioSession, limit = 20) {
     const rows = await this.#db
       .selectFrom('studio_pvp_hand_players as p')
       .innerJoin('studio_pvp_hands as h', 'h.id', 'p.hand_id')
+      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
       .select([
+        't.game',
         'h.id',
         'h.table_id',
         'h.number',
@@ -780,6 +783,7 @@ export class PvpRoom {
       .limit(limit)
       .execute();
     return rows.map((r) => ({
+      game: r.game,
       handId: r.id,
       tableId: r.table_id,
       number: r.number,

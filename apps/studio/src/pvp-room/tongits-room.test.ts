@@ -232,6 +232,20 @@ describe('the Tongits table service', () => {
     // The player's history lists the deals.
     const history = await api(h, ms[0]!.token, 'GET', '/history');
     expect((history.json() as { hands: unknown[] }).hands.length).toBeGreaterThanOrEqual(3);
+    // The card room's own history names each hand's game, and its hand call answers a Tongits deal
+    // too (both games' hands share one id sequence), as the Tongits path does.
+    const asMember = { 'x-game-token': ms[0]!.token };
+    const room = await h.app.inject({ method: 'GET', url: '/studio/api/pvp/history', headers: asMember });
+    const listedHands = (room.json() as { hands: { game: string; handId: number; tableId: string }[] }).hands;
+    expect(listedHands.filter((x) => x.tableId === TABLE).length).toBe(3);
+    expect(listedHands.every((x) => x.game === 'tongits')).toBe(true);
+    const lastDeal = listedHands[0]!.handId;
+    const viaRoom = await h.app.inject({ method: 'GET', url: `/studio/api/pvp/hands/${lastDeal}`, headers: asMember });
+    expect(viaRoom.statusCode, viaRoom.body).toBe(200);
+    expect(viaRoom.json()).toMatchObject({ game: 'tongits', id: lastDeal, tableId: TABLE, deal: { over: true } });
+    expect(viaRoom.json()).toEqual((await api(h, ms[0]!.token, 'GET', `/hands/${lastDeal}`)).json());
+    const none = await h.app.inject({ method: 'GET', url: '/studio/api/pvp/hands/99999999', headers: asMember });
+    expect(none.statusCode).toBe(404);
     // Everyone leaves between deals: the stacks go back; together they lost the rake.
     for (const m of ms) {
       const res = await api(h, m.token, 'POST', `/tables/${TABLE}/leave`);

@@ -625,6 +625,7 @@ export class TongitsRoom {
       this.deps.now(),
     );
     return {
+      game: 'tongits' as const,
       id: h.id,
       tableId: h.table_id,
       startedAt: new Date(h.started_at).toISOString(),
@@ -680,6 +681,7 @@ export class TongitsRoom {
       .limit(limit)
       .execute();
     return rows.map((r) => ({
+      game: 'tongits' as const,
       handId: r.id,
       tableId: r.table_id,
       number: r.number,

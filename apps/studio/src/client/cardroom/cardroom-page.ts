@@ -60,12 +60,21 @@ type Boot = {
   preset?: { seats?: number; betting?: string };
 };
 type HistoryRow = { handId: number; tableId: string; number: number; status: string; pot: number; net: number | null };
-type HandDetail = {
-  id: number;
-  number: number;
-  board: string[];
-  players: { seat: number; you: boolean; cards: string[] | null; stackBefore: number; stackAfter: number | null }[];
-};
+type HandDetail =
+  | {
+      game: 'holdem';
+      id: number;
+      number: number;
+      board: string[];
+      players: { seat: number; you: boolean; cards: string[] | null; stackBefore: number; stackAfter: number | null }[];
+    }
+  // The history lists every game's hands: a Tongits deal shows the player's hand as it ended.
+  | {
+      game: 'tongits';
+      id: number;
+      players: { seat: number; you: boolean }[];
+      deal: { number: number; players: { seat: number; cards: string[] | null }[] } | null;
+    };
 
 const LOBBY_POLL_MS = 3000;
 
@@ -1066,16 +1075,19 @@ async function start(app: HTMLElement) {
               b.addEventListener('click', async () => {
                 try {
                   const d = await api<HandDetail>(`/api/pvp/hands/${row.handId}`);
-                  const my = d.players.find((p) => p.you);
+                  const mySeat = d.players.find((p) => p.you)?.seat;
+                  const board = d.game === 'holdem' ? d.board : null;
+                  const cards =
+                    d.game === 'holdem'
+                      ? (d.players.find((p) => p.you)?.cards ?? null)
+                      : (d.deal?.players.find((p) => p.seat === mySeat)?.cards ?? null);
                   detail.replaceChildren(
                     ...present(
-                      h('strong', {}, fill(words.history.hand, { n: d.number })),
-                      h('span', {}, words.history.board),
-                      h('div', { class: 'cr-board' }, ...d.board.map((c) => cardEl(cardFace(c), words))),
-                      my?.cards ? h('span', {}, words.history.cards) : null,
-                      my?.cards
-                        ? h('div', { class: 'cr-board' }, ...my.cards.map((c) => cardEl(cardFace(c), words)))
-                        : null,
+                      h('strong', {}, fill(words.history.hand, { n: row.number })),
+                      board ? h('span', {}, words.history.board) : null,
+                      board ? h('div', { class: 'cr-board' }, ...board.map((c) => cardEl(cardFace(c), words))) : null,
+                      cards ? h('span', {}, words.history.cards) : null,
+                      cards ? h('div', { class: 'cr-board' }, ...cards.map((c) => cardEl(cardFace(c), words))) : null,
                     ),
                   );
                 } catch (err) {
