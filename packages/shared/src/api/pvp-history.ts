@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PvpHandEvent } from './pvp-records';
+import { PvpGame, PvpHandEvent, PvpTongitsDeal } from './pvp-records';
 
 // The platform's card-room records (docs/pvp.md "Hand histories and integrity"): the member centre's
 // hands of a PVP round and a hand as the member may see it, and the back office's hand search, full
@@ -29,6 +29,7 @@ export type PvpHandEventView = z.infer<typeof PvpHandEventView>;
 
 export const PvpRoundHandsView = z.object({
   roundId: z.string(),
+  game: PvpGame,
   tableName: z.string(),
   smallBlind: Amount,
   bigBlind: Amount,
@@ -47,7 +48,21 @@ export const PvpRoundHandsView = z.object({
 });
 export type PvpRoundHandsView = z.infer<typeof PvpRoundHandsView>;
 
+/** A Tongits deal's melds, points and result, the amounts in major units. */
+export const PvpTongitsDealView = PvpTongitsDeal.extend({
+  stake: Amount,
+  result: z
+    .object({
+      end: z.enum(['tongits', 'stock-out', 'draw']),
+      winner: z.number().int(),
+      bills: z.array(z.object({ seat: z.number().int(), stakes: z.number().int(), amount: Amount, paid: Amount })),
+    })
+    .nullable(),
+});
+export type PvpTongitsDealView = z.infer<typeof PvpTongitsDealView>;
+
 export const PvpHandView = z.object({
+  game: PvpGame,
   id: z.number().int(),
   tableId: z.string(),
   tableName: z.string(),
@@ -77,6 +92,8 @@ export const PvpHandView = z.object({
     }),
   ),
   events: z.array(PvpHandEventView),
+  /** A Tongits deal's melds, points and result; null for a Hold'em hand. */
+  tongits: PvpTongitsDealView.nullable(),
   fairness: z.object({
     serverSeedHash: z.string(),
     serverSeed: z.string().nullable(),

@@ -41,8 +41,13 @@ export const PvpHandSummary = z.object({
 });
 export type PvpHandSummary = z.infer<typeof PvpHandSummary>;
 
+/** The card room's games: Texas Hold'em and Tongits (docs/pvp.md). */
+export const PvpGame = z.enum(['holdem', 'tongits']);
+export type PvpGame = z.infer<typeof PvpGame>;
+
 export const PvpRoundHands = z.object({
   roundId: z.string(),
+  game: PvpGame,
   tableId: z.string(),
   tableName: z.string(),
   currency: z.string(),
@@ -81,7 +86,31 @@ export const PvpHandEvent = z.discriminatedUnion('type', [
 ]);
 export type PvpHandEvent = z.infer<typeof PvpHandEvent>;
 
+/**
+ * A Tongits deal's own record (docs/pvp.md "The Tongits engine"): the melds on the table as the deal
+ * ended, each hand's points left, and the result with each loser's bill; the hands themselves are the
+ * players' `cards` (a member's own; everyone's once the deal is over, as the table shows them).
+ */
+export const PvpTongitsDeal = z.object({
+  dealer: Int,
+  /** The base stake each loser pays the winner. */
+  stake: Int,
+  melds: z.array(z.object({ owner: Int, kind: z.enum(['set', 'run']), cards: z.array(z.string()) })),
+  /** Points left in each seat's hand: the member's own, everyone's once the deal is over. */
+  points: z.array(z.object({ seat: Int, points: Int.nullable() })),
+  result: z
+    .object({
+      end: z.enum(['tongits', 'stock-out', 'draw']),
+      winner: Int,
+      /** Each loser's bill in base stakes, its amount, and what the stack could pay of it. */
+      bills: z.array(z.object({ seat: Int, stakes: Int, amount: Int, paid: Int })),
+    })
+    .nullable(),
+});
+export type PvpTongitsDeal = z.infer<typeof PvpTongitsDeal>;
+
 export const PvpHandRecord = z.object({
+  game: PvpGame,
   id: Int,
   tableId: z.string(),
   tableName: z.string(),
@@ -112,7 +141,10 @@ export const PvpHandRecord = z.object({
       folded: z.boolean(),
     }),
   ),
+  /** Hold'em's events (a Tongits deal has none here: its course is in `tongits`). */
   events: z.array(PvpHandEvent),
+  /** A Tongits deal's melds, points and result; null for a Hold'em hand. */
+  tongits: PvpTongitsDeal.nullable(),
   fairness: z.object({
     serverSeedHash: z.string(),
     serverSeed: z.string().nullable(),

@@ -5,6 +5,7 @@ import type {
   PvpHandEventView,
   PvpHandView,
   PvpRoundHandsView,
+  PvpTongitsDealView,
 } from '@gamehall/shared/api/pvp-history';
 import {
   PVP_RECORD_ROUTES,
@@ -13,6 +14,7 @@ import {
   PvpIntegrityAnswer,
   PvpRakeAnswer,
   PvpRoundHands,
+  type PvpTongitsDeal,
 } from '@gamehall/shared/api/pvp-records';
 import { toMajor } from '@gamehall/shared/money';
 import type { z } from 'zod';
@@ -63,8 +65,20 @@ function eventView(e: PvpHandRecord['events'][number]): PvpHandEventView {
 
 const memberIdOf = (player: string) => (/^\d{1,15}$/.test(player) ? Number(player) : null);
 
+function tongitsView(d: PvpTongitsDeal): PvpTongitsDealView {
+  return {
+    ...d,
+    stake: toMajor(d.stake),
+    result: d.result && {
+      ...d.result,
+      bills: d.result.bills.map((b) => ({ ...b, amount: toMajor(b.amount), paid: toMajor(b.paid) })),
+    },
+  };
+}
+
 function handView(r: PvpHandRecord, names: Map<number, string>): PvpHandView {
   return {
+    game: r.game,
     id: r.id,
     tableId: r.tableId,
     tableName: r.tableName,
@@ -94,6 +108,7 @@ function handView(r: PvpHandRecord, names: Map<number, string>): PvpHandView {
       };
     }),
     events: r.events.map(eventView),
+    tongits: r.tongits && tongitsView(r.tongits),
     fairness: r.fairness,
   };
 }
@@ -122,6 +137,7 @@ export async function memberRoundHands(
   );
   return {
     roundId: r.roundId,
+    game: r.game,
     tableName: r.tableName,
     smallBlind: toMajor(r.smallBlind),
     bigBlind: toMajor(r.bigBlind),
