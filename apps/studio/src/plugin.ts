@@ -31,7 +31,7 @@ import { registerTraderRoutes } from './sportsbook/book/trader.routes';
 import { createSimulator, databaseLease, simulatorSecret } from './sportsbook/feed/simulator';
 import { SPORT_MODELS } from './sportsbook/model/models';
 import { TableHall, type TableTiming, tableOf } from './tables';
-import { VerifyBody, verifyRound } from './verify';
+import { PvpVerifyBody, VerifyBody, verifyPvpDeal, verifyRound } from './verify';
 import { WalletClient } from './wallet-client';
 
 // The house studio as a Fastify plugin. Registered with prefix '/studio' by the platform's main (one
@@ -536,6 +536,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return publicRound(db, roundId);
   });
 
+  app.post('/api/verify/pvp', { config: PUBLIC }, async (request) => verifyPvpDeal(parse(PvpVerifyBody, request.body)));
   app.post('/api/verify', { config: PUBLIC }, async (request) =>
     verifyRound(parse(VerifyBody, request.body), deps.now()),
   );

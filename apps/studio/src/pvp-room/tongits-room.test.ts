@@ -11,6 +11,7 @@ import { chipsOnTable, type TongitsTableState } from '../pvp/tongits/table';
 import { meldsIn, sapawsFor } from '../pvp/tongits/test-support';
 import type { Action, EndKind, Seat, TongitsState } from '../pvp/tongits/types';
 import { FakeWallet } from '../sportsbook/book/test-fixture';
+import type { PvpVerification } from '../verify';
 import {
   balances,
   dirs,
@@ -208,6 +209,29 @@ describe('the Tongits table service', () => {
       expect(checked.hashMatches).toBe(true);
       const recomputed = startGame({ stake: STAKE }, checked.cards.map(parseCard), dealer);
       expect(recomputed.hands[1].map(cardText).sort()).toEqual([...dealt.deal!.players[1]!.cards!].sort());
+      // The public verifier, given the seeds and the dealer as the hand history shows them, deals the
+      // player the same hand and the same stock.
+      const asked = {
+        game: 'tongits',
+        serverSeed: deal.fairness.serverSeed,
+        clientSeeds: deal.fairness.clientSeeds,
+        nonce: deal.fairness.nonce,
+        serverSeedHash: deal.fairness.serverSeedHash,
+        dealer,
+      };
+      const verify = (payload: object) => h.app.inject({ method: 'POST', url: '/studio/api/verify/pvp', payload });
+      const verified = await verify(asked);
+      expect(verified.statusCode, verified.body).toBe(200);
+      const v = verified.json() as PvpVerification;
+      expect(v.hashMatches).toBe(true);
+      expect([...v.hands[1]!.cards].sort()).toEqual([...dealt.deal!.players[1]!.cards!].sort());
+      expect(v.stock).toEqual(recomputed.stock.map(cardText));
+      const another = await verify({ ...asked, serverSeedHash: 'ab'.repeat(32) });
+      expect((another.json() as PvpVerification).hashMatches).toBe(false);
+      const short = await verify({ ...asked, clientSeeds: asked.clientSeeds.slice(0, 2) });
+      expect(short.json()).toMatchObject({
+        error: { code: 'STUDIO_BAD_REQUEST', detail: { fields: ['clientSeeds'] } },
+      });
       const left = (await tableState(h)).deal!.stock;
       expect(recomputed.stock.slice(recomputed.stock.length - left.length)).toEqual(left);
       // Bills: each loser pays the winner; the rake comes from the collection.

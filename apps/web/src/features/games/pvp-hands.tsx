@@ -321,13 +321,14 @@ function Fairness({ hand }: { hand: PvpHandView }) {
 function verifierUrl(hand: PvpHandView, serverSeed: string, language: string): string {
   const q = new URLSearchParams({
     pvp: hand.game,
-    seed: serverSeed,
-    clients: hand.fairness.clientSeeds.join(','),
-    nonce: String(hand.fairness.nonce),
-    hash: hand.fairness.serverSeedHash,
+    pseed: serverSeed,
+    pclients: hand.fairness.clientSeeds.join(','),
+    pnonce: String(hand.fairness.nonce),
+    phash: hand.fairness.serverSeedHash,
   });
   const dealer = hand.tongits ? hand.tongits.dealer : hand.button;
-  if (dealer !== null) q.set('dealer', String(dealer));
+  if (dealer !== null) q.set('pdealer', String(dealer));
+  if (hand.game === 'holdem') q.set('pseats', hand.players.map((p) => p.seat).join(','));
   // The verifier speaks English and Filipino.
   if (language === 'ty') q.set('lang', 'TY');
   return `/studio/fair?${q}`;
