@@ -438,6 +438,39 @@ export async function tongitsPage(
       const me = view.seats[mine];
       parts.push(h('p', {}, `${w.you}: ${amount(me?.stack ?? 0)}`));
       if (view.you.leaveQueued) parts.push(h('p', { class: 'muted' }, w.leaveQueued));
+      // Chips up to the maximum buy-in, added at once (the room never queues a Tongits top-up: a deal
+      // in play moves no chips until it ends).
+      const room = view.table.maxBuyIn - (me?.stack ?? 0);
+      if (room > 0 && !view.you.leaveQueued) {
+        const more = h('input', {
+          type: 'number',
+          inputmode: 'decimal',
+          min: 0.01,
+          max: room / 100,
+          step: '0.01',
+          value: String(room / 100),
+          'aria-label': w.topUp,
+          'data-testid': 'tg-top-up-amount',
+        });
+        parts.push(
+          h(
+            'div',
+            { class: 'tg-row' },
+            h('label', {}, `${w.topUp} `, more),
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'button ghost',
+                'data-testid': 'tg-top-up',
+                onclick: () => void ask('top-up', { amount: Math.round(Number(more.value) * 100) }),
+              },
+              w.topUp,
+            ),
+          ),
+          h('p', { class: 'muted small' }, fill(w.topUpRange, { max: amount(room) })),
+        );
+      }
       parts.push(
         h(
           'div',
