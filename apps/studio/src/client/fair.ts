@@ -326,12 +326,13 @@ function crashPanel(): HTMLElement {
   );
 }
 
-/** Comma-separated text as a list of its non-empty, trimmed parts. */
-const listOf = (text: string) =>
-  text
+/** Comma-separated text as a list of its non-empty, trimmed parts (hoisted: the panel checks at once). */
+function listOf(text: string): string[] {
+  return text
     .split(',')
     .map((x) => x.trim())
     .filter((x) => x !== '');
+}
 
 // A card room deal's deck (Hold'em or Tongits): recomputed by the studio with the function its tables
 // deal with, shown in dealing order, checked against the committed hash, and dealt to the seats.

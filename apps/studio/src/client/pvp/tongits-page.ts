@@ -436,7 +436,7 @@ export async function tongitsPage(
       );
     } else {
       const me = view.seats[mine];
-      parts.push(h('p', {}, `${w.you}: ${amount(me?.stack ?? 0)}`));
+      parts.push(h('p', { 'data-testid': 'tg-stack' }, `${w.you}: ${amount(me?.stack ?? 0)}`));
       if (view.you.leaveQueued) parts.push(h('p', { class: 'muted' }, w.leaveQueued));
       // Chips up to the maximum buy-in, added at once (the room never queues a Tongits top-up: a deal
       // in play moves no chips until it ends).
