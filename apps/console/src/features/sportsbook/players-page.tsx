@@ -1,11 +1,11 @@
 import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
-import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useFormAction } from '../../lib/use-form-action';
 import { playersQuery, retryRiskPushes, riskPushesQuery, savePlayerFactor, sportsbookKey } from './api';
@@ -38,23 +38,16 @@ function useLevelText() {
  */
 function WaitingPushes() {
   const { t } = useTranslation('sportsbook');
-  const queryClient = useQueryClient();
   const levelText = useLevelText();
   const waiting = useQuery(riskPushesQuery);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const action = useFormAction(riskPushesQuery.queryKey);
+  const [done, setDone] = useState('');
   const retry = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
+    setDone('');
+    await action.run(async () => {
       const { due } = await retryRiskPushes();
-      setMessage({ ok: true, text: t('players.waiting.retried', { due }) });
-      await queryClient.invalidateQueries({ queryKey: riskPushesQuery.queryKey });
-    } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+      setDone(t('players.waiting.retried', { due }));
+    });
   };
   const data = waiting.data;
   return (
@@ -63,27 +56,25 @@ function WaitingPushes() {
         {t('players.waiting.title')}
       </h2>
       <p className="mb-3 max-w-3xl text-sm text-(--text-muted)">{t('players.waiting.description')}</p>
-      {waiting.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(waiting.error)}
-        </p>
-      )}
+      <QueryErrorAlert error={waiting.error} />
       {data && data.waiting > 0 && (
         <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
           {data.waiting > data.list.length && (
             <span>{t('players.waiting.count', { count: data.waiting, shown: data.list.length })}</span>
           )}
-          <Button type="button" variant="secondary" disabled={busy} onClick={retry}>
+          <Button type="button" variant="secondary" disabled={action.busy} onClick={retry}>
             {t('players.waiting.retry')}
           </Button>
         </div>
       )}
-      {message && (
-        <p
-          role={message.ok ? 'status' : 'alert'}
-          className={`mb-3 text-sm ${message.ok ? 'text-(--success)' : 'text-(--danger)'}`}
-        >
-          {message.text}
+      {action.error && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {action.error}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="mb-3 text-sm text-(--success)">
+          {done}
         </p>
       )}
       <PlainTable
@@ -175,11 +166,7 @@ export function PlayersPage() {
           </p>
         )}
       </form>
-      {list.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(list.error)}
-        </p>
-      )}
+      <QueryErrorAlert error={list.error} />
       <PlainTable
         caption={t('players.title')}
         columns={[
