@@ -126,6 +126,7 @@ export type AuditEvent =
   | 'sportsbook.margins'
   | 'sportsbook.settings'
   | 'sportsbook.playerFactor'
+  | 'sportsbook.riskPushRetry'
   | 'pvp.handView';
 
 export async function audit(
