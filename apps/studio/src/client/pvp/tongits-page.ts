@@ -548,8 +548,16 @@ export async function tongitsPage(
 
   function draw() {
     const deal = view.deal;
-    if (deal && view.you.seat !== null && !dealtHands.has(deal.id) && deal.events.length === 1) {
-      const cards = deal.players[view.you.seat]?.cards;
+    // Only the player's own moves change their hand, so before their first one the hand is the
+    // one dealt, however many moves of the others this view is the first to show.
+    const seat = view.you.seat;
+    if (
+      deal &&
+      seat !== null &&
+      !dealtHands.has(deal.id) &&
+      !deal.events.some((e) => (e as { seat?: number }).seat === seat)
+    ) {
+      const cards = deal.players[seat]?.cards;
       if (cards) dealtHands.set(deal.id, cards);
     }
     drawOpponents(deal);
