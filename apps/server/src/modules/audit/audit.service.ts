@@ -126,7 +126,8 @@ export type AuditEvent =
   | 'sportsbook.margins'
   | 'sportsbook.settings'
   | 'sportsbook.playerFactor'
-  | 'pvp.handView';
+  | 'pvp.handView'
+  | 'pvp.flagReview';
 
 export async function audit(
   db: Conn,
