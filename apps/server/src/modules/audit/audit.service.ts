@@ -126,6 +126,7 @@ export type AuditEvent =
   | 'sportsbook.margins'
   | 'sportsbook.settings'
   | 'sportsbook.playerFactor'
+  | 'sportsbook.riskPushRetry'
   | 'pvp.handView'
   | 'pvp.flagReview';
 
