@@ -230,6 +230,9 @@ export const PvpChipDumpFlag = z.object({
   weakAllIns: Int,
   /** Up to 20 of the hands, the suspicious ones first. */
   handIds: z.array(Int),
+  /** The first and last of the hands the flag counts (hand ids grow with time): what a review covers. */
+  firstHandId: Int,
+  lastHandId: Int,
 });
 export type PvpChipDumpFlag = z.infer<typeof PvpChipDumpFlag>;
 
@@ -238,14 +241,20 @@ export const PvpSoftPlayFlag = z.object({
   /** The two members (the lower player id first). */
   a: z.string(),
   b: z.string(),
+  /** The stake level compared: every street counted was played at tables of this currency and big blind. */
+  currency: z.string(),
+  bigBlind: Int,
   tables: z.array(z.string()),
   /** Post-flop streets both played against each other, and on how many either bet or raised. */
   sharedStreets: Int,
   sharedAggressive: Int,
-  /** Their post-flop streets against others without the other in, and on how many they bet or raised. */
+  /** Their post-flop streets against others at the same stake level without the other in, and on how many they bet or raised. */
   otherStreets: Int,
   otherAggressive: Int,
   handIds: z.array(Int),
+  /** The first and last hand with a shared street (hand ids grow with time): what a review covers. */
+  firstHandId: Int,
+  lastHandId: Int,
 });
 export type PvpSoftPlayFlag = z.infer<typeof PvpSoftPlayFlag>;
 

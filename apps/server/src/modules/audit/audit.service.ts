@@ -127,7 +127,8 @@ export type AuditEvent =
   | 'sportsbook.settings'
   | 'sportsbook.playerFactor'
   | 'sportsbook.riskPushRetry'
-  | 'pvp.handView';
+  | 'pvp.handView'
+  | 'pvp.flagReview';
 
 export async function audit(
   db: Conn,
