@@ -248,6 +248,47 @@ describe('the card room lobby', () => {
     for (const m of [d, e]) await api(m, 'POST', `/tables/${table}/leave`);
   });
 
+  it('passes a running-out offer to the next player by the table clock, with nobody reading the lobby', async () => {
+    const table = await openTable(2, 190);
+    const [a, b, c, d] = [await member(), await member(), await member(), await member()];
+    expect((await sit(a, table, 0, 4000)).statusCode).toBe(200);
+    expect((await sit(b, table, 1, 4000)).statusCode).toBe(200);
+    expect((await api(c, 'POST', `/tables/${table}/wait`)).statusCode).toBe(200);
+    expect((await api(d, 'POST', `/tables/${table}/wait`)).statusCode).toBe(200);
+    // The list as stored (a lobby read must not be what moves it).
+    const stored = async () =>
+      (
+        await h.runtime.db
+          .selectFrom('studio_pvp_waiting')
+          .select(['player', 'offer_expires_at'])
+          .where('table_id', '=', table)
+          .orderBy('id')
+          .execute()
+      ).map((w) => [w.player, w.offer_expires_at === null ? null : new Date(w.offer_expires_at).getTime()]);
+    const freed = h.clock.now;
+    expect((await api(a, 'POST', `/tables/${table}/leave`)).statusCode).toBe(200);
+    expect(await stored()).toEqual([
+      [c.player, freed + OFFER_MS],
+      [d.player, null],
+    ]);
+    // The offer runs out while the table's clock keeps going: it passes on from the moment it ended.
+    h.clock.now += OFFER_MS + 1500;
+    await h.runtime.pvp.tick();
+    expect(await stored()).toEqual([[d.player, freed + 2 * OFFER_MS]]);
+    expect((await sit(c, table, 0, 4000)).json().error.code).toBe('STUDIO_PVP_SEAT_OFFERED');
+    // The other player leaves too and the table empties: its clock still runs the list's offers.
+    expect((await api(b, 'POST', `/tables/${table}/leave`)).statusCode).toBe(200);
+    expect((await api(c, 'POST', `/tables/${table}/wait`)).statusCode).toBe(200);
+    const rejoined = h.clock.now;
+    expect(await stored()).toEqual([
+      [d.player, freed + 2 * OFFER_MS],
+      [c.player, rejoined + OFFER_MS],
+    ]);
+    h.clock.now = freed + 2 * OFFER_MS + 10;
+    await h.runtime.pvp.tick();
+    expect(await stored()).toEqual([[c.player, rejoined + OFFER_MS]]);
+  });
+
   it('gives back part of the time bank every few hands dealt in, up to its cap', async () => {
     const table = await openTable(2, 200);
     const a = await member();

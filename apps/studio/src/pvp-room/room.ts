@@ -186,6 +186,8 @@ export class PvpRoom {
   #running: Promise<void> = Promise.resolve();
   /** Set by the lobby (lobby.ts): seats offered to waiting players are theirs. */
   sitGuard: SitGuard | null = null;
+  /** Set by the lobby (lobby.ts): a table's waiting list brought up to date (the clock's step, a freed seat). */
+  waitingStep: ((tableId: string) => Promise<void>) | null = null;
 
   constructor(deps: RoundDeps, timing: Partial<PvpTiming> = {}) {
     this.deps = deps;
@@ -659,7 +661,15 @@ export class PvpRoom {
       await this.#leaveNow(c, mine);
       return false;
     });
+    // The seat is free once its cash-out is delivered: offered to the waiting list now, not at the next tick.
+    if (!queued) await this.#offerFreedSeat(tableId);
     return { queued };
+  }
+
+  async #offerFreedSeat(tableId: string): Promise<void> {
+    await this.waitingStep?.(tableId).catch((err: unknown) =>
+      this.deps.log.warn({ err, table: tableId }, 'studio: pvp waiting list step failed'),
+    );
   }
 
   async sitOut(session: StudioSession, tableId: string): Promise<void> {
@@ -830,7 +840,11 @@ export class PvpRoom {
 
   async #tickOnce(): Promise<void> {
     await this.#feed.refreshSeen(this.deps.now(), this.timing.tickMs === 0);
-    const active = await this.#clock.pass((tableId, takeover) => this.#advance(tableId, takeover));
+    const active = await this.#clock.pass(async (tableId, takeover, has) => {
+      if (has.seated) await this.#advance(tableId, takeover);
+      // After the table's own step, so a seat it cashed out is offered in the same pass.
+      if (has.waiting) await this.waitingStep?.(tableId);
+    });
     await this.#feed.publishAll();
     this.#loop.idle = !active && this.#feed.idle;
   }
