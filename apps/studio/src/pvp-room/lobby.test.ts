@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StudioRuntime, studioPlugin } from '../plugin';
 import { FakeWallet, HOUSE } from '../sportsbook/book/test-fixture';
-import type { LobbyTable } from './lobby';
+import type { LobbyTable, TongitsLobbyTable } from './lobby';
 import type { PvpTableView } from './view';
 
 // The card room's lobby through the studio's HTTP API on PGlite, with a fake platform wallet: the
@@ -287,6 +287,42 @@ describe('the card room lobby', () => {
     h.clock.now = freed + 2 * OFFER_MS + 10;
     await h.runtime.pvp.tick();
     expect(await stored()).toEqual([[c.player, rejoined + OFFER_MS]]);
+  });
+
+  it("lists the Tongits tables beside the Hold'em ones, each with its page's link", async () => {
+    const created = await h.runtime.tongits.createTable({
+      id: 'lobby-tongits',
+      name: 'Lobby Tongits',
+      stake: 500,
+      minBuyIn: 10_000,
+      maxBuyIn: 50_000,
+      rake: { basisPoints: 500, cap: 300 },
+      currency: 'PHP',
+    });
+    expect(created).toBe(true);
+    const holdem = await openTable(2, 220);
+    const a = await member();
+    const res = await api(a, 'GET', '/lobby');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { tables: LobbyTable[]; tongitsTables: TongitsLobbyTable[] };
+    expect(body.tables.some((t) => t.id === holdem)).toBe(true);
+    expect(body.tables.every((t) => t.game === 'holdem')).toBe(true);
+    expect(body.tongitsTables).toEqual([
+      expect.objectContaining({
+        id: 'lobby-tongits',
+        game: 'tongits',
+        stake: 500,
+        seats: 3,
+        seated: 0,
+        handsPerHour: 0,
+        link: '?table=lobby-tongits',
+        you: { seated: false },
+      }),
+    ]);
+    // The list for API users stays as it was: every table of both games.
+    const all = (await api(a, 'GET', '/tables')).json() as { tables: { id: string; game: string }[] };
+    expect(all.tables.find((t) => t.id === 'lobby-tongits')?.game).toBe('tongits');
+    expect(all.tables.find((t) => t.id === holdem)?.game).toBe('holdem');
   });
 
   it('gives back part of the time bank every few hands dealt in, up to its cap', async () => {

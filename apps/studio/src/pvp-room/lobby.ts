@@ -4,6 +4,7 @@ import type { StudioDatabase } from '../db/schema';
 import { StudioError } from '../errors';
 import type { StudioSession } from '../sessions';
 import type { PvpRoom, SitGuard } from './room';
+import { type TongitsTableInfo, tongitsInfo } from './tongits-view';
 import { type PvpTableInfo, tableInfo } from './view';
 
 // The card room's lobby (docs/pvp.md "The lobby"): the tables with their figures, "join the next free
@@ -36,6 +37,16 @@ export type LobbyTable = PvpTableInfo & {
   waiting: number;
   /** This player at the table: seated, their place on the waiting list (1 = first), their offer's end. */
   you: { seated: boolean; waitingPosition: number | null; offerEndsAt: string | null };
+};
+
+/** A Tongits table in the lobby: its page is its own (client/pvp/tongits-page.ts), opened by `link`. */
+export type TongitsLobbyTable = TongitsTableInfo & {
+  seated: number;
+  /** Deals ended in the last hour. */
+  handsPerHour: number;
+  /** The table's page: this query on the card room page's own address (the launch link's). */
+  link: string;
+  you: { seated: boolean };
 };
 
 export type LobbyFilter = { seats?: number; betting?: 'no-limit' | 'pot-limit'; bigBlind?: number };
@@ -221,8 +232,17 @@ export class PvpLobby {
     });
   }
 
-  /** Every table with its settings and figures, as `session`'s player sees it (the lists as of now, read only). */
+  /** The Hold'em tables of the lobby (tables()), as `session`'s player sees them. */
   async tables(session: StudioSession): Promise<LobbyTable[]> {
+    return (await this.read(session)).tables;
+  }
+
+  /**
+   * Every table of both games with its settings and figures, as `session`'s player sees it, read in one
+   * pass: the Hold'em tables with their waiting lists as of now (worked out, not written), and the
+   * Tongits tables, whose pages the lobby links to.
+   */
+  async read(session: StudioSession): Promise<{ tables: LobbyTable[]; tongitsTables: TongitsLobbyTable[] }> {
     const now = this.#now();
     const since = new Date(now.getTime() - this.timing.figuresMs);
     const rows = await this.#db
@@ -263,8 +283,6 @@ export class PvpLobby {
           .where('h.ended_at', '>', since)
           .as('avg_pot'),
       ])
-      .where('t.game', '=', 'holdem')
-      .$narrowType<{ game: 'holdem'; betting: 'no-limit' | 'pot-limit' }>()
       .orderBy('t.big_blind')
       .orderBy('t.seats')
       .orderBy('t.id')
@@ -289,7 +307,25 @@ export class PvpLobby {
     const seatedAt = new Set(
       taken.filter((s) => s.vendor === session.vendor && s.player === session.player).map((s) => s.table_id),
     );
-    return rows.map((r) => {
+    const handsPerHour = (r: { hands: number | null }) =>
+      Math.round((Number(r.hands ?? 0) * 3_600_000) / this.timing.figuresMs);
+    const tongitsTables = rows.flatMap((r): TongitsLobbyTable[] =>
+      r.game === 'tongits'
+        ? [
+            {
+              ...tongitsInfo(r),
+              seated: Number(r.seated ?? 0),
+              handsPerHour: handsPerHour(r),
+              link: `?table=${encodeURIComponent(r.id)}`,
+              you: { seated: seatedAt.has(r.id) },
+            },
+          ]
+        : [],
+    );
+    const holdem = rows.filter(
+      (r): r is typeof r & { game: 'holdem'; betting: 'no-limit' | 'pot-limit' } => r.game === 'holdem',
+    );
+    const tables = holdem.map((r) => {
       const seatedHere = new Set(taken.filter((s) => s.table_id === r.id).map(ownerOf));
       const { left: list } = settledList(
         waiting.filter((w) => w.table_id === r.id),
@@ -308,7 +344,7 @@ export class PvpLobby {
         ...tableInfo(r),
         seated,
         open: seatedAt.has(r.id) ? 0 : Math.max(0, r.seats - seated - othersOffers),
-        handsPerHour: Math.round((Number(r.hands ?? 0) * 3_600_000) / this.timing.figuresMs),
+        handsPerHour: handsPerHour(r),
         averagePot: avg,
         waiting: list.length,
         you: {
@@ -318,6 +354,7 @@ export class PvpLobby {
         },
       };
     });
+    return { tables, tongitsTables };
   }
 
   /** Puts the player on a table's waiting list (at the end; once). Answers the lobby's row of the table. */

@@ -88,7 +88,12 @@ export type TongitsTableView = {
   };
 };
 
-export function tongitsInfo(row: TongitsTableRow): TongitsTableInfo {
+export function tongitsInfo(
+  row: Pick<
+    TongitsTableRow,
+    'id' | 'name' | 'big_blind' | 'min_buy_in' | 'max_buy_in' | 'rake_bp' | 'rake_cap' | 'currency'
+  >,
+): TongitsTableInfo {
   return {
     id: row.id,
     name: row.name,
