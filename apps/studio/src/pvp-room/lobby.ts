@@ -7,13 +7,15 @@ import type { PvpRoom, SitGuard } from './room';
 import { type TongitsTableInfo, tongitsInfo } from './tongits-view';
 import { type PvpTableInfo, tableInfo } from './view';
 
-// The card room's lobby (docs/pvp.md "The lobby"): the tables with their figures, "join the next free
-// seat", and a waiting list per table. The waiting list lives in the database (studio_pvp_waiting)
-// and its offers are settled inside a transaction that locks the table row, as a sit-down does, so
-// every process sees one order: on every lobby or waiting-list request and on every sit-down, offers
-// that expired are dropped (that player loses the place) and each free seat not yet offered goes to
-// the next player waiting. While offers are open, the seats they cover are the offered players' own:
-// anyone else's sit-down is refused with STUDIO_PVP_SEAT_OFFERED.
+// The card room's lobby (docs/pvp.md "The lobby"): the tables of both games with their figures, "join
+// the next free seat", and a waiting list per Hold'em table. The waiting list lives in the database
+// (studio_pvp_waiting) and its offers are written inside a transaction that locks the table row, as a
+// sit-down does, so every process sees one order: by the table's clock (the Hold'em room's tick calls
+// step()), on a leave, on every waiting-list request and on every sit-down, offers that ran out are
+// dropped (that player loses the place) and each free seat not yet offered goes to the next player
+// waiting. Lobby reads write nothing: they work the list out as of now (settledList). While offers
+// are open, the seats they cover are the offered players' own: anyone else's sit-down is refused
+// with STUDIO_PVP_SEAT_OFFERED.
 
 type Trx = Transaction<StudioDatabase>;
 
