@@ -31,7 +31,7 @@ import {
 import { injectCardRoomStyle } from './cr-style';
 import { type CrWords, crLanguage, fill, loadCardRoomWords } from './cr-words';
 
-/** A Tongits table as GET /api/pvp/tables lists it (pvp-room/tongits-view.ts). */
+/** A Tongits table as GET /api/pvp/lobby lists it (pvp-room/lobby.ts). */
 type TongitsRow = {
   id: string;
   name: string;
@@ -41,6 +41,8 @@ type TongitsRow = {
   minBuyIn: number;
   maxBuyIn: number;
   seated: number;
+  /** The table's page: a query to put on this page's own address. */
+  link: string;
 };
 
 type LobbyAnswer = {
@@ -50,6 +52,7 @@ type LobbyAnswer = {
   figuresWindowMinutes: number;
   offerSeconds: number;
   tables: (LobbyRow & { name: string })[];
+  tongitsTables: TongitsRow[];
 };
 type Boot = {
   language?: unknown;
@@ -406,21 +409,12 @@ async function start(app: HTMLElement) {
       );
       if (!filters.firstChild) drawFilters(d);
       drawTables(d);
-      await drawTongits();
+      drawTongits(d.tongitsTables);
     };
-    const drawTongits = async () => {
-      let tables: TongitsRow[];
-      try {
-        tables = (await api<{ tables: (TongitsRow | { game: 'holdem' })[] }>('/api/pvp/tables')).tables.filter(
-          (t): t is TongitsRow => t.game === 'tongits',
-        );
-      } catch {
-        return;
-      }
-      if (stopped) return;
-      const address = (id: string) => {
+    const drawTongits = (tables: TongitsRow[]) => {
+      const address = (link: string) => {
         const query = new URLSearchParams(location.search);
-        query.set('table', id);
+        for (const [key, value] of new URLSearchParams(link)) query.set(key, value);
         return `${location.pathname}?${query.toString()}`;
       };
       tongitsList.replaceChildren(
@@ -440,7 +434,11 @@ async function start(app: HTMLElement) {
                     h('span', {}, fill(words.lobby.seatsTaken, { taken: t.seated, total: t.seats })),
                     h('span', {}, fill(words.lobby.buyIn, { min: money(t.minBuyIn), max: money(t.maxBuyIn) })),
                   ),
-                  h('div', { class: 'cr-actions' }, h('a', { class: 'button', href: address(t.id) }, words.lobby.open)),
+                  h(
+                    'div',
+                    { class: 'cr-actions' },
+                    h('a', { class: 'button', href: address(t.link) }, words.lobby.open),
+                  ),
                 ),
               ),
             ]),
