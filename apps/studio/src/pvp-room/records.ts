@@ -214,7 +214,7 @@ export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<
   let query = db
     .selectFrom('studio_pvp_hands as h')
     .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-    .select([...SUMMARY, 'h.table_id', 't.name', 't.currency']);
+    .select([...SUMMARY, 'h.table_id', 't.name', 't.currency', 't.game']);
   if (q.player !== undefined) {
     const player = q.player;
     query = query.where(({ exists, selectFrom }) =>
@@ -244,6 +244,7 @@ export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<
   return {
     hands: rows.map((r) => ({
       ...summaryOf(r),
+      game: gameOf(r.game),
       tableId: r.table_id,
       tableName: r.name,
       currency: r.currency,

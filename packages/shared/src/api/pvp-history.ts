@@ -118,6 +118,7 @@ export const AdminPvpHandSearchQuery = z
 export const AdminPvpHandList = z.object({
   hands: z.array(
     z.object({
+      game: PvpGame,
       handId: z.number().int(),
       tableId: z.string(),
       tableName: z.string(),

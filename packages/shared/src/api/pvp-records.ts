@@ -170,6 +170,7 @@ export type PvpHandSearchQuery = z.infer<typeof PvpHandSearchQuery>;
 export const PvpHandSearchAnswer = z.object({
   hands: z.array(
     z.object({
+      game: PvpGame,
       handId: Int,
       tableId: z.string(),
       tableName: z.string(),

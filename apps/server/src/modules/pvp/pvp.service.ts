@@ -194,6 +194,7 @@ export async function searchHands(
   const names = await usernamesByIds(ctx, ids);
   return {
     hands: r.hands.map((h) => ({
+      game: h.game,
       handId: h.handId,
       tableId: h.tableId,
       tableName: h.tableName,

@@ -334,5 +334,20 @@ describe('card-room Tongits deals in the member centre', () => {
     // The member's own record is not another member's to open.
     const outsider = await memberGet(t, a.auth, `/wps/member/pvp/hands/${table.id}`);
     expect(outsider.status).toBe(404);
+
+    // The operator finds the deal by its table, named as a Tongits deal, and reads it in full.
+    const found = await adminGet(`/admin/pvp/hands?table=${TONGITS}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json.value.hands).toEqual([expect.objectContaining({ handId: table.id, game: 'tongits' })]);
+    const full = await adminGet(`/admin/pvp/hands/${table.id}`);
+    expect(full.status, full.text).toBe(200);
+    expect(full.json.value).toMatchObject({
+      game: 'tongits',
+      tongits: { melds: table.melds, dealer: v.tongits.dealer },
+    });
+    expect(full.json.value.tongits.result).toEqual(v.tongits.result);
+    for (const p of table.players) {
+      expect(full.json.value.players.find((x: { seat: number }) => x.seat === p.seat).cards).toEqual(p.cards);
+    }
   });
 });
