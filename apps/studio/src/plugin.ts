@@ -188,7 +188,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     ...options.sportsbook,
   });
   await book.start();
-  const pvp = new PvpRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...options.pvp });
+  const pvp = new PvpRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...pvpTimingFromEnv(), ...options.pvp });
   if (options.pvpDemoTables ?? options.simulator === true) await openDemoTables(pvp, trialCurrency);
   pvp.start();
   const tongits = new TongitsRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...options.pvp });
@@ -559,6 +559,15 @@ function tablesTimingFromEnv(): Partial<TableTiming> {
   if (deal) timing.dealMs = deal;
   if (result) timing.resultMs = result;
   return timing;
+}
+
+/**
+ * The Hold'em tables' pause between hands from the environment (STUDIO_PVP_BETWEEN_HANDS_MS): the
+ * browser specs' server plays hands back to back without the result's four seconds on show.
+ */
+function pvpTimingFromEnv(): Partial<PvpTiming> {
+  const v = Number(process.env.STUDIO_PVP_BETWEEN_HANDS_MS);
+  return Number.isInteger(v) && v >= 500 && v <= 600_000 ? { betweenHandsMs: v } : {};
 }
 
 /** The loopback URL of a listening server (how a mounted studio reaches its own platform). */
