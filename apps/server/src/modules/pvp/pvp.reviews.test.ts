@@ -1,10 +1,10 @@
 // postgres: two operators deciding on one flag at once on separate connections, one wins (UNIQUE (flag_key, revision))
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioRuntime } from '../../../../studio/src/plugin';
-import type { PvpTableView } from '../../../../studio/src/pvp-room/view';
 import type { TestApp } from '../../test/harness';
+import { headsUpTable, type PvpMember, playDumpingHand } from '../../test/pvp-fixture';
 import { operatorSession } from '../../test/sportsbook-fixture';
-import { launchAs, type MountedStudio, mountStudio, studioApi } from '../../test/studio-fixture';
+import { type MountedStudio, mountStudio } from '../../test/studio-fixture';
 
 // Reviews of the card room's integrity flags through the platform's HTTP API, on the house studio
 // mounted as `npm start` runs it (docs/pvp.md "Reviewing flags"): A folds 20 big blinds to B hand
@@ -19,43 +19,10 @@ let studio: StudioRuntime;
 const TABLE = 'review-1';
 const today = new Date().toISOString().slice(0, 10);
 
-type Member = { memberId: number; token: string; seq: number };
-let a: Member;
-let b: Member;
+let a: PvpMember;
+let b: PvpMember;
 let reviewer: string;
 let riskDesk: string;
-
-async function view(m: Member): Promise<PvpTableView> {
-  const res = await studioApi(t, m.token, 'GET', `/api/pvp/tables/${TABLE}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PvpTableView;
-}
-
-/** One hand: A opens to 2,000 (20 big blinds) and folds to B's re-raise; B otherwise checks or calls. */
-async function playHand(): Promise<void> {
-  await studio.pvp.tick();
-  for (let moves = 0; moves < 20; moves++) {
-    const [va, vb] = [await view(a), await view(b)];
-    if (!va.hand || va.hand.over) return;
-    const [m, v] = va.you?.legal ? [a, va] : [b, vb];
-    const legal = v.you?.legal;
-    if (!legal) throw new Error('no one to act');
-    const current = v.hand?.currentBet ?? 0;
-    const action =
-      m === a
-        ? current < 2_000
-          ? { type: current > 0 ? 'raise' : 'bet', to: 2_000 }
-          : { type: 'fold' }
-        : current >= 2_000 && current < 6_000
-          ? { type: 'raise', to: 6_000 }
-          : legal.canCheck
-            ? { type: 'check' }
-            : { type: 'call' };
-    const res = await studioApi(t, m.token, 'POST', `/api/pvp/tables/${TABLE}/act`, { seq: ++m.seq, action });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  throw new Error('the hand did not end');
-}
 
 type Review = {
   state: string;
@@ -111,37 +78,8 @@ beforeAll(async () => {
   ({ t, studio } = s);
   reviewer = await operatorSession(t, ['pvp.review']);
   riskDesk = await operatorSession(t, ['pvp.review', 'risk.write']);
-  await studio.pvp.createTable({
-    id: TABLE,
-    name: 'Review heads-up',
-    betting: 'no-limit',
-    seats: 2,
-    smallBlind: 50,
-    bigBlind: 100,
-    minBuyIn: 2_000,
-    maxBuyIn: 20_000,
-    rake: { basisPoints: 500, cap: 300 },
-    currency: 'PHP',
-  });
-  const node = await t.ctx.db
-    .selectFrom('games')
-    .select('node_id')
-    .where('game_code', 'like', 'PVP-%')
-    .where('vendor_code', '=', 'KX')
-    .where('status', '=', 'active')
-    .orderBy('node_id')
-    .executeTakeFirstOrThrow();
-  const launch = async () => ({ ...(await launchAs(t, Number(node.node_id), 100_000, 'https://site.test/')), seq: 0 });
-  a = await launch();
-  b = await launch();
-  for (const [m, seat] of [
-    [a, 0],
-    [b, 1],
-  ] as const) {
-    const res = await studioApi(t, m.token, 'POST', `/api/pvp/tables/${TABLE}/sit`, { seat, buyIn: 20_000 });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  for (let i = 0; i < 5; i++) await playHand();
+  [a, b] = await headsUpTable(t, studio, { id: TABLE, name: 'Review heads-up' });
+  for (let i = 0; i < 5; i++) await playDumpingHand(t, studio, TABLE, a, b);
   const put = await t.app.inject({
     method: 'PUT',
     url: '/admin/brand/settings/pvpIntegrity',
@@ -266,7 +204,7 @@ describe('integrity flag reviews', () => {
 
   it('opens a cleared flag again when a new hand adds to it; a confirmation may raise both members to high', async () => {
     const before = (await report()).chipDumping[0] as Flag;
-    await playHand();
+    await playDumpingHand(t, studio, TABLE, a, b);
     const [flag] = (await report('open')).chipDumping as [Flag];
     expect(flag.key).toBe(before.key);
     expect(flag.hands).toBe(6);

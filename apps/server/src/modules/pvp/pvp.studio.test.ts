@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioRuntime } from '../../../../studio/src/plugin';
-import type { PvpTableView } from '../../../../studio/src/pvp-room/view';
 import type { TestApp } from '../../test/harness';
+import { headsUpTable, type PvpMember, playDumpingHand, pvpMember, pvpNode } from '../../test/pvp-fixture';
 import { operatorSession } from '../../test/sportsbook-fixture';
-import { launchAs, type MountedStudio, mountStudio, studioApi } from '../../test/studio-fixture';
+import { type MountedStudio, mountStudio, studioApi } from '../../test/studio-fixture';
 
 // The card room's records through the platform's HTTP API on the house studio mounted as `npm start`
 // runs it: two members play real hands at a table (sitting down through the wallet, acting through
@@ -18,56 +18,8 @@ let studio: StudioRuntime;
 let op: string;
 const TABLE = 'hist-1';
 
-type Member = { memberId: number; token: string; auth: string; seq: number };
-let a: Member;
-let b: Member;
-
-async function pvpNode(): Promise<number> {
-  const row = await t.ctx.db
-    .selectFrom('games')
-    .select('node_id')
-    .where('game_code', 'like', 'PVP-%')
-    .where('vendor_code', '=', 'KX')
-    .where('status', '=', 'active')
-    .orderBy('node_id')
-    .executeTakeFirstOrThrow();
-  return Number(row.node_id);
-}
-
-async function view(m: Member): Promise<PvpTableView> {
-  const res = await studioApi(t, m.token, 'GET', `/api/pvp/tables/${TABLE}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PvpTableView;
-}
-
-/**
- * Plays one hand: A opens to 2,000 (20 big blinds) and folds to B's re-raise to 6,000; B otherwise
- * checks or calls. So A loses 2,000 to B every hand, each time folding 20 big blinds.
- */
-async function playHand(): Promise<void> {
-  await studio.pvp.tick();
-  for (let moves = 0; moves < 20; moves++) {
-    const [va, vb] = [await view(a), await view(b)];
-    if (!va.hand || va.hand.over) return;
-    const [m, v] = va.you?.legal ? [a, va] : [b, vb];
-    const legal = v.you?.legal;
-    if (!legal) throw new Error('no one to act');
-    const current = v.hand?.currentBet ?? 0;
-    const action =
-      m === a
-        ? current < 2_000
-          ? { type: current > 0 ? 'raise' : 'bet', to: 2_000 }
-          : { type: 'fold' }
-        : current >= 2_000 && current < 6_000
-          ? { type: 'raise', to: 6_000 }
-          : legal.canCheck
-            ? { type: 'check' }
-            : { type: 'call' };
-    const res = await studioApi(t, m.token, 'POST', `/api/pvp/tables/${TABLE}/act`, { seq: ++m.seq, action });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  throw new Error('the hand did not end');
-}
+let a: PvpMember;
+let b: PvpMember;
 
 async function memberGet(t: TestApp, auth: string, url: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
@@ -83,34 +35,12 @@ beforeAll(async () => {
   s = await mountStudio({ pvp: { tickMs: 0, betweenHandsMs: 0 } });
   ({ t, studio } = s);
   op = await operatorSession(t, ['pvp.review', 'site.write']);
-  await studio.pvp.createTable({
-    id: TABLE,
-    name: 'History heads-up',
-    betting: 'no-limit',
-    seats: 2,
-    smallBlind: 50,
-    bigBlind: 100,
-    minBuyIn: 2_000,
-    maxBuyIn: 20_000,
-    rake: { basisPoints: 500, cap: 300 },
-    currency: 'PHP',
-  });
-  const node = await pvpNode();
-  const launch = async () => ({ ...(await launchAs(t, node, 100_000, 'https://site.test/')), seq: 0 });
-  a = await launch();
-  b = await launch();
-  for (const [m, seat] of [
-    [a, 0],
-    [b, 1],
-  ] as const) {
-    const res = await studioApi(t, m.token, 'POST', `/api/pvp/tables/${TABLE}/sit`, { seat, buyIn: 20_000 });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  for (let i = 0; i < 5; i++) await playHand();
+  [a, b] = await headsUpTable(t, studio, { id: TABLE, name: 'History heads-up' });
+  for (let i = 0; i < 5; i++) await playDumpingHand(t, studio, TABLE, a, b);
 }, 120_000);
 afterAll(() => s.close());
 
-async function roundOf(m: Member): Promise<string> {
+async function roundOf(m: PvpMember): Promise<string> {
   const row = await t.ctx.db
     .selectFrom('vendor_rounds')
     .select('round_id')
@@ -274,10 +204,10 @@ describe('card-room Tongits deals in the member centre', () => {
       rake: { basisPoints: 500, cap: 300 },
       currency: 'PHP',
     });
-    const node = await pvpNode();
-    const players: Member[] = [];
+    const node = await pvpNode(t);
+    const players: PvpMember[] = [];
     for (let seat = 0; seat < 3; seat++) {
-      const m = { ...(await launchAs(t, node, 100_000, 'https://site.test/')), seq: 0 };
+      const m = await pvpMember(t, node);
       const res = await studioApi(t, m.token, 'POST', `/api/pvp/tongits/tables/${TONGITS}/sit`, {
         seat,
         buyIn: 5_000,
@@ -285,7 +215,7 @@ describe('card-room Tongits deals in the member centre', () => {
       expect(res.statusCode, res.body).toBe(200);
       players.push(m);
     }
-    const viewOf = async (m: Member) =>
+    const viewOf = async (m: PvpMember) =>
       (await studioApi(t, m.token, 'GET', `/api/pvp/tongits/tables/${TONGITS}`)).json() as TongitsView;
     await studio.tongits.tick();
     let deal = (await viewOf(players[0]!)).deal;
