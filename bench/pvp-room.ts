@@ -36,7 +36,7 @@
 // size) to the table's sockets and the act's answer to the sender.
 //
 // Run: node --import tsx bench/pvp-room.ts [--quick] [--steps 25,50,75,100,150]
-//        [--duration 40] [--warmup 10] [--ref-duration 15] [--seats 6] [--think-ms 1400]
+//        [--duration 40] [--warmup 10] [--ref-duration 15] [--seats 6] [--think-ms 1300]
 //        [--aim-p99 100] [--aim-cpu 80] [--stop-cpu 95] [--seed 2026] [--store pglite|memory|postgres]
 // --store memory: PGlite in memory, to tell the file writes' share. --store postgres: a throwaway
 // database on DATABASE_URL's server (bash scripts/pg-cluster.sh start /tmp/pg-pvp 56108), whose CPU
@@ -86,7 +86,7 @@ const REF_DURATION = Number(flag('--ref-duration', '15', '3'));
 /** The reference's warm-up before each of its steps. */
 const REF_WARMUP = Math.min(WARMUP, 5);
 const SEATS = Number(flag('--seats', '6'));
-const THINK_MS = Number(flag('--think-ms', '1400', '600'));
+const THINK_MS = Number(flag('--think-ms', '1300', '600'));
 const AIM_P99 = Number(flag('--aim-p99', '100'));
 const AIM_CPU = Number(flag('--aim-cpu', '80'));
 const STOP_CPU = Number(flag('--stop-cpu', '95'));
