@@ -18,17 +18,19 @@
 // The tables are added in steps (--steps, cumulative table counts). Each step: the new tables'
 // members launched and seated, --warmup seconds, then --duration seconds measured: hands completed
 // (the studio's hand rows), moves answered, the studio process's CPU (process.cpuUsage, all its
-// threads) as a share of its one core, its event-loop delay, and how long its event-loop thread ran
-// and how long it was ready but waited for the core (/proc schedstat: on a shared machine other
-// processes on that core show there, and the latencies are theirs too), and per move the round trip from
-// sending `act` to its `act-result` and to the first table view above the version acted on (the
-// room publishes the view before it answers). Stepping stops once the studio's core is saturated
-// (--stop-cpu) or the p99 passes ten times the aim. At the largest step the members then wait 10 s
-// without moving: the studio's CPU then is the tables' fixed cost (the clock's passes under the
-// tables' leases, the seats' presence, the pages' feeds). Then every member leaves (moves without think
-// time until the hand ends), the money is checked (buy-ins and top-ups taken = cash-outs paid +
-// rake + chips still on the tables, and the wallet's balances fell by the same) with every move
-// answered, and the studio stops.
+// threads) as a share of its one core, its event-loop delay, how long its event-loop thread ran and
+// how long it was ready but waited for the core (/proc schedstat: on a shared machine the other
+// processes on that core show there, and the latencies carry their share), and per move the round
+// trip from sending `act` to its `act-result` and to the first table view above the version acted
+// on (the room publishes the view before it answers). Stepping stops once the studio's core is
+// saturated (--stop-cpu), the p99 passes ten times the aim, or the studio falls behind (its hands
+// 15% slower than at the first step). The verdict: the largest step under the CPU and p99 aims, and
+// a linear extrapolation of the CPU from the studio with no table to the largest step that kept up.
+// At the largest step the members then wait 10 s without moving: the studio's CPU then is the
+// tables' fixed cost (the clock's passes under the tables' leases, the seats' presence, the pages'
+// feeds). Then every member leaves (moves without think time until the hand ends), the money is
+// checked (buy-ins and top-ups taken = cash-outs paid + rake + chips still on the tables, and the
+// wallet's balances fell by the same) with every move answered, and the studio stops.
 //
 // The reference then runs on the same core (bench/support/pvp-ws-reference.ts): for each step
 // reached, the same number of sockets and tables, each table's moves sent one at a time at the rate
@@ -580,7 +582,7 @@ function tablesLine(rows: StepRow[]) {
       : '- | - | -';
     const pg = r.pgCpu === undefined ? '' : ` (+ PostgreSQL ${f0(r.pgCpu)})`;
     console.log(
-      `| ${r.tables} | ${r.tables * SEATS} | ${f2(handsPerS)} | ${handsPerS > 0 ? f1(r.tables / handsPerS) : '-'} | ${f1(r.moves / r.seconds)} | ${f1(r.actionsPerHand)} | ${f0(r.cpu)}${pg} | ${f0(r.mainRun)} / ${f0(r.mainWait)} | ${f1(r.loopP99)} | ${q(r.answer)} | ${q(r.view)} | ${ref} |`,
+      `| ${r.tables} | ${r.tables * SEATS} | ${f2(handsPerS)} | ${handsPerS > 0 ? f1(secondsPerHand(r)) : '-'} | ${f1(r.moves / r.seconds)} | ${f1(r.actionsPerHand)} | ${f0(r.cpu)}${pg} | ${f0(r.mainRun)} / ${f0(r.mainWait)} | ${f1(r.loopP99)} | ${q(r.answer)} | ${q(r.view)} | ${ref} |`,
     );
   }
 }
@@ -665,8 +667,10 @@ async function main() {
     console.log(
       `  ${f2(hands / seconds)} hands/s, ${f1(row.moves / seconds)} moves/s, studio CPU ${f0(row.cpu)}% (its loop thread waited for the core ${f0(row.mainWait)}% of the time), act→answer p99 ${f1(percentile(row.answer, 99))} ms${refused ? `, refused: ${refused}` : ''}, load ${loadAverage()}`,
     );
-    if (row.cpu >= STOP_CPU || percentile(row.answer, 99) > AIM_P99 * 10) {
-      console.log(`  saturated (CPU ≥ ${STOP_CPU}% or p99 over ${AIM_P99 * 10} ms): no larger step`);
+    if (row.cpu >= STOP_CPU || percentile(row.answer, 99) > AIM_P99 * 10 || !keptUp(rows, row)) {
+      console.log(
+        `  saturated (CPU ≥ ${STOP_CPU}%, p99 over ${AIM_P99 * 10} ms, or hands 15% slower than at the first step): no larger step`,
+      );
       break;
     }
   }
@@ -757,7 +761,9 @@ function verdict(rows: StepRow[]) {
       ? `Tables per core (measured): ${best.tables}, the largest step with ${what} under ${AIM_CPU}% of a core (${f0(roomCpu(best))}%) and the move's p99 under ${AIM_P99} ms (${f1(percentile(best.answer, 99))} ms).`
       : `Tables per core (measured): no step had ${what} under ${AIM_CPU}% of a core with the move's p99 under ${AIM_P99} ms.`,
   );
-  const basis = best ?? rows.filter((r) => r.cpu < STOP_CPU).at(-1);
+  // A step where the studio fell behind (hands slower than at the first step: its clock's passes
+  // and the moves queued) used what CPU it got, not what the load needed: no basis for a slope.
+  const basis = best ?? rows.filter((r) => r.cpu < STOP_CPU && keptUp(rows, r)).at(-1);
   if (basis && basis.hands > 0) {
     // The CPU a table adds: the slope from the studio with no table to this step (its fixed cost apart).
     const perTable = (roomCpu(basis) - baseCpu) / basis.tables;
@@ -765,8 +771,20 @@ function verdict(rows: StepRow[]) {
     console.log(
       `Extrapolated (linear in CPU, from ${f1(baseCpu)}% with no table to ${f0(roomCpu(basis))}% at ${basis.tables} tables; latency not measured beyond): ${f2(perTable)}% of the core a table, ${f1(cpuMsPerHand)} ms of CPU a hand, so ${f0((AIM_CPU - baseCpu) / perTable)} tables at ${AIM_CPU}%.`,
     );
+    if (basis.mainWait > 20) {
+      console.log(
+        `  (its loop thread waited for the core ${f0(basis.mainWait)}% of the time at that step: other processes shared the core, so take this as rough)`,
+      );
+    }
   }
 }
+
+/** Seconds between hands at a table. */
+const secondsPerHand = (r: StepRow) => (r.hands > 0 ? r.tables / (r.hands / r.seconds) : Number.POSITIVE_INFINITY);
+
+/** The studio kept up at step `r`: its hands came no more than 15% slower than at the first step. */
+const keptUp = (rows: StepRow[], r: StepRow) =>
+  rows[0] !== undefined && secondsPerHand(r) <= secondsPerHand(rows[0]) * 1.15;
 
 /** The PostgreSQL server's postmaster, for its CPU beside the studio's. */
 async function postmasterPid(url: string): Promise<number | undefined> {
