@@ -682,15 +682,18 @@ async function main() {
   paused = true;
   await sleep(1000);
   const i0 = await cpuOf(studio);
+  const ipg0 = postgresCpu(postmaster);
   await sleep(idleSeconds * 1000);
   const i1 = await cpuOf(studio);
+  const ipg1 = postgresCpu(postmaster);
   paused = false;
   for (const m of members) m.resume();
-  const idleCpu = (i1.cpuUs - i0.cpuUs) / 1e4 / ((i1.at - i0.at) / 1000);
-  const idleLine = `The clock alone at ${tables} tables (every member waiting ${idleSeconds} s, no moves: the tables' clock, the seats' presence, the pages' feeds): studio CPU ${f1(idleCpu)}%, ${f2(idleCpu / tables)}% a table.`;
-  console.log(
-    `  ${tables} tables with every member waiting (no moves; the clock, the seats' presence and the pages' feeds): studio CPU ${f1(idleCpu)}%, ${f2(idleCpu / tables)}% a table`,
-  );
+  const idleSpan = (i1.at - i0.at) / 1000;
+  const idleCpu = (i1.cpuUs - i0.cpuUs) / 1e4 / idleSpan;
+  const idlePg = ipg0 === undefined || ipg1 === undefined ? undefined : ((ipg1 - ipg0) * 100) / idleSpan;
+  const idleTotal = idleCpu + (idlePg ?? 0);
+  const idleLine = `The clock alone at ${tables} tables (every member waiting ${idleSeconds} s, no moves: the tables' clock, the seats' presence, the pages' feeds): studio CPU ${f1(idleCpu)}%${idlePg === undefined ? '' : ` + PostgreSQL ${f1(idlePg)}%`}, ${f2(idleTotal / tables)}% a table.`;
+  console.log(`  ${idleLine}`);
 
   // Everyone leaves; then the money and the moves are checked.
   const leaving = nowMs();
