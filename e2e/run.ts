@@ -212,6 +212,9 @@ function launchServer(dataDir: string, port: number): Server {
       LOGIN_LIMIT_PER_IP: '1000',
       // The same for sign-ups: specs that change a member's state register members of their own.
       REGISTRATION_LIMIT_PER_IP: '1000',
+      // The card room's Hold'em tables deal the next hand 1.5 s after a result instead of 4 s: the
+      // card-room spec plays hands back to back and reads each result as the hand ends.
+      STUDIO_PVP_BETWEEN_HANDS_MS: '1500',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

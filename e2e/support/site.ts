@@ -105,6 +105,9 @@ export function totp(secretBase32: string, timeMs = Date.now()): string {
 
 /** Members meet the logged-in announcement popup once per session (spec §4, USER_POPUP): close it if it comes. */
 export async function closeMemberPopup(page: Page): Promise<void> {
+  // The site opens it only while the session has not closed it (USER_POPUP): a session that has, or
+  // a page whose spec marked the popups seen (markPopupsSeen), would only wait the 5 s for nothing.
+  if (await page.evaluate(() => sessionStorage.getItem('USER_POPUP') === '1').catch(() => false)) return;
   const popup = page.getByRole('dialog', { name: 'Announcements' });
   try {
     await popup.waitFor({ timeout: 5000 });

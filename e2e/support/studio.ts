@@ -33,9 +33,17 @@ export function shown(minor: number): string {
 
 export type StudioMember = { page: Page; context: BrowserContext; token: string; username: string };
 
-/** A new member (username `prefix` + a time stamp) registered from the modal, with 100 deposited. */
+/**
+ * A new member (username `prefix` + a time stamp) registered from the modal, with 100 deposited. The
+ * site's pages ask for reduced motion: the modal opens over the home page, whose marquees a
+ * GPU-less Chromium draws on the CPU, and the member's page stays open while the games play.
+ */
 export async function newStudioMember(b: Browser, prefix: string, payeeName: string): Promise<StudioMember> {
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  const context = await b.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   await markPopupsSeen(page);

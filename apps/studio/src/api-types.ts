@@ -12,9 +12,19 @@ import type { PlayAnswer, RoundView, StepView } from './rounds';
 import type { RevealedSeed, rotateSeed, SeedView } from './seeds';
 import type { SbVerifyAnswer, VerifyEventBody } from './sportsbook/book/sportsbook.routes';
 import type { MyTableBet, TableHall, TableState } from './tables';
-import type { StreamBlock, Verification, VerifyBody } from './verify';
+import type { PvpVerification, PvpVerifyBody, StreamBlock, Verification, VerifyBody } from './verify';
 
-export type { PlayAnswer, RevealedSeed, RoundView, SbVerifyAnswer, SeedView, StepView, StreamBlock, Verification };
+export type {
+  PlayAnswer,
+  PvpVerification,
+  RevealedSeed,
+  RoundView,
+  SbVerifyAnswer,
+  SeedView,
+  StepView,
+  StreamBlock,
+  Verification,
+};
 
 // ---- request bodies ----
 
@@ -26,6 +36,7 @@ export type ClientSeedRequest = z.input<typeof ClientSeedBody>;
 export type VerifyRequest = z.input<typeof VerifyBody>;
 /** POST /api/crash/verify. */
 export type CrashVerifyRequest = z.input<typeof CrashVerifyBody>;
+export type PvpVerifyRequest = z.input<typeof PvpVerifyBody>;
 
 // ---- answers ----
 

@@ -31,7 +31,7 @@ import { registerTraderRoutes } from './sportsbook/book/trader.routes';
 import { createSimulator, databaseLease, simulatorSecret } from './sportsbook/feed/simulator';
 import { SPORT_MODELS } from './sportsbook/model/models';
 import { TableHall, type TableTiming, tableOf } from './tables';
-import { VerifyBody, verifyRound } from './verify';
+import { PvpVerifyBody, VerifyBody, verifyPvpDeal, verifyRound } from './verify';
 import { WalletClient } from './wallet-client';
 
 // The house studio as a Fastify plugin. Registered with prefix '/studio' by the platform's main (one
@@ -188,7 +188,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     ...options.sportsbook,
   });
   await book.start();
-  const pvp = new PvpRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...options.pvp });
+  const pvp = new PvpRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...pvpTimingFromEnv(), ...options.pvp });
   if (options.pvpDemoTables ?? options.simulator === true) await openDemoTables(pvp, trialCurrency);
   pvp.start();
   const tongits = new TongitsRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...options.pvp });
@@ -507,7 +507,12 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   // ---- the PVP card room (Hold'em tables): /api/pvp and /ws/pvp (docs/pvp.md "Protocol") ----
 
-  registerPvpRoutes(app, pvp, { session, parse, moreTables: () => tongits.listTables() });
+  registerPvpRoutes(app, pvp, {
+    session,
+    parse,
+    moreTables: () => tongits.listTables(),
+    otherHand: (handId, owner) => tongits.hand(handId, owner),
+  });
   // Tongits tables (docs/pvp.md "The Tongits table service"): the same calls below /api/pvp/tongits.
   registerPvpRoutes(app, tongits, { session, parse }, { api: '/api/pvp/tongits', ws: '/ws/pvp/tongits' });
   registerPvpLobbyRoutes(
@@ -531,6 +536,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return publicRound(db, roundId);
   });
 
+  app.post('/api/verify/pvp', { config: PUBLIC }, async (request) => verifyPvpDeal(parse(PvpVerifyBody, request.body)));
   app.post('/api/verify', { config: PUBLIC }, async (request) =>
     verifyRound(parse(VerifyBody, request.body), deps.now()),
   );
@@ -553,6 +559,15 @@ function tablesTimingFromEnv(): Partial<TableTiming> {
   if (deal) timing.dealMs = deal;
   if (result) timing.resultMs = result;
   return timing;
+}
+
+/**
+ * The Hold'em tables' pause between hands from the environment (STUDIO_PVP_BETWEEN_HANDS_MS): the
+ * browser specs' server plays hands back to back without the result's four seconds on show.
+ */
+function pvpTimingFromEnv(): Partial<PvpTiming> {
+  const v = Number(process.env.STUDIO_PVP_BETWEEN_HANDS_MS);
+  return Number.isInteger(v) && v >= 500 && v <= 600_000 ? { betweenHandsMs: v } : {};
 }
 
 /** The loopback URL of a listening server (how a mounted studio reaches its own platform). */

@@ -6,7 +6,7 @@ import type { StudioSessionsTable } from './db/schema';
 import { StudioError } from './errors';
 import { engineKindOf } from './game-map';
 import { safeLobbyPath } from './lobby-url';
-import type { WalletClient } from './wallet-client';
+import type { WalletAnswer, WalletClient } from './wallet-client';
 
 // A studio session is what a launch URL opens: the platform's game session token (kept only as a
 // hash), the game, and who plays. Real sessions are checked with the wallet's balance call, which
@@ -121,6 +121,24 @@ async function findByHash(db: StudioDb, tokenHash: string): Promise<StudioSessio
   return session;
 }
 
+/** How often a launch asks the wallet whose its token is before the page says the wallet did not answer. */
+const LAUNCH_BALANCE_ATTEMPTS = 3;
+const LAUNCH_BALANCE_PAUSE_MS = 500;
+
+/**
+ * The wallet's answer for a launch token. The call only reads, so one with no usable answer (the
+ * platform busy past the client's timeout, a refused connection) is asked again: the page it opens
+ * has no way to recover from an error but the player's reload.
+ */
+async function launchBalance(wallet: WalletClient, launch: LaunchQuery): Promise<WalletAnswer> {
+  let answer = await wallet.balance(launch.vendor, { token: launch.token });
+  for (let attempt = 1; attempt < LAUNCH_BALANCE_ATTEMPTS && answer.kind === 'unknown'; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, LAUNCH_BALANCE_PAUSE_MS));
+    answer = await wallet.balance(launch.vendor, { token: launch.token });
+  }
+  return answer;
+}
+
 /** Opens (or reopens) the session of a launch URL. Real mode asks the wallet who the token belongs to. */
 export async function openSession(
   deps: { db: StudioDb; wallet: WalletClient; trialCurrency: string },
@@ -140,7 +158,7 @@ export async function openSession(
   let currency: string;
   let device: string | null = null;
   if (launch.mode === 'real') {
-    const answer = await deps.wallet.balance(launch.vendor, { token: launch.token });
+    const answer = await launchBalance(deps.wallet, launch);
     if (answer.kind === 'unknown') throw new StudioError('STUDIO_WALLET_UNAVAILABLE', undefined, (w) => w.walletRetry);
     if (answer.kind === 'refused') {
       if (answer.status === 'ERROR_PLAYER_DISABLED') throw new StudioError('STUDIO_PLAYER_DISABLED');

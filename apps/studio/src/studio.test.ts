@@ -82,6 +82,61 @@ describe('wallet client', () => {
   });
 });
 
+describe('a launch while the wallet does not answer', () => {
+  const app = Fastify();
+  let failures = 0;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    await app.register(studioPlugin, {
+      prefix: '/studio',
+      platformUrl: 'http://platform.test',
+      houseSecret: 'w'.repeat(40),
+      dataDir: '',
+      retryIntervalMs: 0,
+      fetch: async (input) => {
+        asked.push(String(input));
+        if (failures > 0) {
+          failures--;
+          throw new TypeError('fetch failed');
+        }
+        return new Response(
+          JSON.stringify({ status: 'OK', balance: 5000, currency: 'PHP', requestId: 'r', player: '42' }),
+          { status: 200 },
+        );
+      },
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const launch = (token: string) =>
+    app.inject({ method: 'GET', url: `/studio/play?token=${token}&game=SLOT-00001&vendor=PT&mode=real` });
+
+  it('asks the wallet again and opens the game when a later answer comes', async () => {
+    failures = 2;
+    asked.length = 0;
+    const res = await launch('launch-token-0123456789a');
+    expect(res.statusCode).toBe(200);
+    expect(asked.filter((u) => u.endsWith('/vendor/wallet/balance'))).toHaveLength(3);
+  });
+
+  it('says the wallet did not answer after three attempts, and opens no session', async () => {
+    failures = 3;
+    asked.length = 0;
+    const res = await launch('launch-token-0123456789b');
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('The wallet did not answer, please try again');
+    expect(asked).toHaveLength(3);
+    failures = 0;
+    const session = await app.inject({
+      method: 'GET',
+      url: '/studio/api/session',
+      headers: { 'x-game-token': 'launch-token-0123456789b' },
+    });
+    expect(session.json().error?.code).toBe('STUDIO_SESSION_INVALID');
+  });
+});
+
 describe('catalogue mapping', () => {
   it('maps every catalogue category to an engine', () => {
     expect(engineKindOf({ vendor: 'PT', gameCode: 'SLOT-10400' })).toBe('slot');

@@ -6,7 +6,8 @@
 // on their match, suspends and resumes its match-result market, reads the bet in the ticker marked
 // big, sets an e-sports league's margin, enters the match's result (the bet is paid through the
 // wallet) and then a correction (paid back), which the member's bets show, and finds the book's
-// profit by sport. No serious axe violation on the screens; settings and margins are set back.
+// profit by sport, and that every member's risk level has reached the book. No serious axe
+// violation on the screens; settings and margins are set back.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -289,4 +290,12 @@ test("the book's profit by sport counts the settled bet", async () => {
   assert.ok(n(stake) >= 20, `stake ${stake}`);
   assert.equal(n(profit).toFixed(2), (n(stake) - n(payout)).toFixed(2));
   await axeClean(desk, 'profit');
+});
+
+test("the stake factors page shows the members' risk levels have all reached the book", async () => {
+  await openMenu(desk, 'sportsbook/players', 'Stake factors');
+  const waiting = desk.getByRole('region', { name: 'Risk levels waiting for the sportsbook' });
+  // The push job sends a changed level within seconds of the change, to the studio this server runs.
+  await waiting.getByText("Every member's risk level has reached the sportsbook.").waitFor();
+  await axeClean(desk, 'players');
 });

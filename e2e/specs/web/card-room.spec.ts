@@ -6,12 +6,16 @@
 // hand history says so), then the phone member closes the page and opens it again: the page goes
 // back to the same seat and plays the next hand down to a showdown too. The lobby says no
 // house-run players sit at real-money tables; the phone-width table page is no wider than the window.
+// In the member centre, the betting record's hands window of the first member's sitting opens the
+// hand of all three with its board, the cards the member may see and their result. The pages act on
+// their own DOM changes (no polling), and the specs' server deals the next hand 1.5 s after a result.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { launchStudioGame } from '../../support/player';
+import { call } from '../../support/site';
 import { newStudioMember } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
@@ -32,21 +36,82 @@ async function open(b: Browser, url: string, size: { width: number; height: numb
   return page;
 }
 
-/** Checks or calls on every page whose turn it is until the hand after `after` is over; answers its id. */
-async function playHand(pages: Page[], after: string | null): Promise<string> {
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    for (const page of pages) {
-      const move = page.locator('[data-testid=act-check], [data-testid=act-call]').first();
-      if (await move.isEnabled({ timeout: 50 }).catch(() => false)) await move.click({ timeout: 2000 }).catch(() => {});
-    }
-    const felt = pages[0]!.getByTestId('felt');
-    const hand = await felt.getAttribute('data-hand');
-    if (hand && hand !== after && (await felt.getAttribute('data-over')) === 'true') return hand;
-    await pages[0]!.waitForTimeout(100);
-  }
-  throw new Error('the hand did not end');
+type HandEnd = { hand: string; result: string };
+
+/**
+ * Waits in the page, on its own DOM changes, until its player may check or call (answers null) or a
+ * hand other than `after` is over (answers that hand and its result line, read as the result shows:
+ * the next hand is dealt 1.5 s later on the specs' server).
+ */
+function turnOrEnd(page: Page, after: string | null): Promise<HandEnd | null> {
+  return page.evaluate(
+    (after) =>
+      new Promise<HandEnd | null>((resolve) => {
+        // Not `const look = () =>`: tsx wraps a function so named in a helper that the page lacks.
+        const [look] = [
+          () => {
+            const felt = document.querySelector('[data-testid=felt]');
+            const hand = felt?.getAttribute('data-hand');
+            if (hand && hand !== after && felt?.getAttribute('data-over') === 'true') {
+              const result = document.querySelector('[data-testid=hand-result]')?.textContent ?? '';
+              return { hand, result };
+            }
+            const move = document.querySelector('[data-testid=act-check]:enabled, [data-testid=act-call]:enabled');
+            return move ? null : undefined;
+          },
+        ];
+        const now = look();
+        if (now !== undefined) return resolve(now);
+        const observer = new MutationObserver(() => {
+          const seen = look();
+          if (seen === undefined) return;
+          observer.disconnect();
+          resolve(seen);
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      }),
+    after,
+  );
 }
+
+/** Checks or calls on the page whenever it is its player's turn, until a hand after `after` is over. */
+async function checkOrCall(page: Page, after: string | null): Promise<HandEnd> {
+  for (;;) {
+    const end = await turnOrEnd(page, after);
+    if (end) return end;
+    // A click the page no longer takes (the turn timed out meanwhile) is looked at again above.
+    await page
+      .locator('[data-testid=act-check]:enabled, [data-testid=act-call]:enabled')
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => {});
+  }
+}
+
+/** Plays the hand after `after` on every page, each checking or calling on its turn; answers its end as the first page saw it. */
+async function playHand(pages: Page[], after: string | null): Promise<HandEnd> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the hand did not end within 90 s')), 90_000);
+  });
+  try {
+    const ends = await Promise.race([Promise.all(pages.map((page) => checkOrCall(page, after))), late]);
+    assert.ok(
+      ends.every((e) => e.hand === ends[0]!.hand),
+      `every page saw the same hand end: ${JSON.stringify(ends)}`,
+    );
+    return ends[0]!;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The platform's hand record as the member centre reads it (packages/shared api/pvp-history.ts). */
+type MemberHand = {
+  number: number;
+  board: string[];
+  players: { name: string; you: boolean; cards: string[] | null; net: number | null }[];
+};
 
 type HandHistory = { result: { showdown: boolean }; players: { seat: number; you: boolean }[] };
 
@@ -82,26 +147,32 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
   await a.locator('.cr-seat.me').waitFor();
   assert.equal(await a.getByTestId('felt').getAttribute('data-my-seat'), '0');
 
-  // The others open the same table from the lobby and sit at the seats they pick.
-  for (const [page, seat] of [
-    [bee, 2],
-    [c, 4],
-  ] as const) {
-    await page.locator(`[data-table="${TABLE}"] [data-testid=open-table]`).click();
-    await page.getByTestId(`seat-${seat}`).click();
-    await page.getByTestId('buy-in-amount').fill('40.00');
-    await page.getByTestId('buy-in-confirm').click();
-    await page.locator('.cr-seat.me').waitFor();
-  }
-  // The one who sat last waits for the big blind (the engine's rule): hands until all three are dealt in.
-  let first: string | null = null;
+  // The others open the same table from the lobby and sit at the seats they pick, both at once: a
+  // player who sits after the table's first hand began waits for the big blind (the engine's rule).
+  await Promise.all(
+    (
+      [
+        [bee, 2],
+        [c, 4],
+      ] as const
+    ).map(async ([page, seat]) => {
+      await page.locator(`[data-table="${TABLE}"] [data-testid=open-table]`).click();
+      await page.getByTestId(`seat-${seat}`).click();
+      await page.getByTestId('buy-in-amount').fill('40.00');
+      await page.getByTestId('buy-in-confirm').click();
+      await page.locator('.cr-seat.me').waitFor();
+    }),
+  );
+  const seated = performance.now();
+  // Hands until one all three are dealt in to (the last to sit may wait for the big blind).
+  let first: HandEnd | null = null;
   for (let played = 0; ; played++) {
-    first = await playHand([a, bee, c], first);
-    if ((await history(urls[0]!, first)).players.length === 3) break;
+    first = await playHand([a, bee, c], first?.hand ?? null);
+    if ((await history(urls[0]!, first.hand)).players.length === 3) break;
     assert.ok(played < 4, 'all three are dealt in within a round of the blinds');
   }
-  assert.equal((await history(urls[0]!, first)).result.showdown, true, 'the hand of all three went to a showdown');
-  assert.match(await a.getByTestId('hand-result').innerText(), /wins/);
+  assert.equal((await history(urls[0]!, first.hand)).result.showdown, true, 'the hand of all three went to a showdown');
+  assert.match(first.result, /wins/);
 
   // Nothing on the phone's table page is wider than the window.
   const wide = await c.evaluate(() => {
@@ -117,8 +188,8 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
   c = await open(b, urls[2]!, PHONE);
   await c.locator('.cr-seat.me').waitFor();
   assert.equal(await c.getByTestId('felt').getAttribute('data-my-seat'), '4');
-  const second = await playHand([a, bee, c], first);
-  const seen = await history(urls[2]!, second);
+  const second = await playHand([a, bee, c], first.hand);
+  const seen = await history(urls[2]!, second.hand);
   assert.equal(seen.result.showdown, true, 'the hand after the reconnect went to a showdown');
   assert.deepEqual(
     seen.players.filter((p) => p.you).map((p) => p.seat),
@@ -126,8 +197,44 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
     'the member who came back played it from seat 4',
   );
   assert.equal(seen.players.length, 3, 'with the other two');
+  assert.match(second.result, /wins/);
+  const played = performance.now();
+
+  // The member centre: the first member's sitting is a card-room round of the betting record, whose
+  // hands window lists the hand of all three and opens it with the board, the cards the member may
+  // see and their result, as the platform's hand record has them.
+  const record = members[0]!.page;
+  const hand = await call<MemberHand>('GET', `/wps/member/pvp/hands/${first.hand}`, members[0]!.token);
+  assert.equal(hand.success, true, JSON.stringify(hand));
+  const mine = hand.value!;
+  assert.equal(mine.board.length, 5, 'a showdown hand has the whole board');
+  await record.goto('/member/personalHistoryCopy');
+  await record.getByRole('button', { name: 'Hands', exact: true }).click();
+  const shown = record.getByRole('dialog');
+  await shown
+    .getByTestId('pvp-hands')
+    .getByRole('button', { name: new RegExp(`^Hand ${mine.number} `) })
+    .click();
+  const players = shown.getByTestId('pvp-players');
+  await players.waitFor();
+  const facts = await shown.locator('dl').first().innerText();
+  assert.ok(facts.includes(mine.board.join(' ')), `the board ${mine.board.join(' ')} in ${facts}`);
+  const me = mine.players.find((p) => p.you);
+  assert.ok(me?.cards && me.net !== null, JSON.stringify(me));
+  const result = await shown.locator('dt:text-is("Your result") + dd').innerText();
+  assert.equal(Number(result.replace(/[^\d.-]/g, '')), me.net, `the member's result ${result}`);
+  const lines = await players.locator('li').allInnerTexts();
+  assert.equal(lines.length, 3, 'the three players of the hand');
+  for (const p of mine.players) {
+    const line = lines.find((l) => l.startsWith(p.you ? 'You ' : `${p.name} `)) ?? '';
+    assert.ok(line.includes(p.cards ? p.cards.join(' ') : 'cards not shown'), `${JSON.stringify(p)} in ${line}`);
+  }
+  await screenshot(record, 'card-room-hands-window');
   assert.deepEqual(errors, [], 'no page or console error');
-  console.log(`card-room: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const secs = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+  console.log(
+    `card-room: ${secs(started, performance.now())} s (seated ${secs(started, seated)}, hands ${secs(seated, played)}, record ${secs(played, performance.now())})`,
+  );
   for (const m of members) await m.context.close();
   for (const page of [a, bee, c]) await page.context().close();
 });

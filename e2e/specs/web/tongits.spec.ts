@@ -6,6 +6,8 @@
 // until the stock runs out. Every page shows the deal's result with the bills, the page checks the
 // deck in the browser against the revealed seed, and the stacks plus the rake are the buy-ins. No
 // console error, no horizontal overflow, no serious axe violation on the phone; screenshots kept.
+// Then one member tops up from the page and another opens the deal in the member centre's betting
+// record: every hand with its points and the result.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -105,10 +107,37 @@ test('three members sit at a Tongits table and play a deal to its end; the page 
   assert.equal(stacks + (end.deal?.settlement?.rake ?? 0), 3 * BUY_IN_MINOR, 'stacks plus rake are the buy-ins');
   await screenshot(pages[1]!, 'tongits-desktop');
   await checkGamePage(pages[0]!, tables[0]!.errors, 'tongits-phone');
+  // Between deals a member tops up ₱10 from the page: the chips are on the stack at once.
+  const before = end.seats[1]!.stack;
+  await pages[1]!.getByTestId('tg-top-up-amount').fill('10');
+  await pages[1]!.getByTestId('tg-top-up').click();
+  await pages[1]!
+    .getByTestId('tg-stack')
+    .filter({ hasText: `You: ${((before + 1_000) / 100).toFixed(2)}` })
+    .waitFor();
+  assert.equal((await viewOf(pages[1]!)).seats[1]!.stack, before + 1_000, 'the top-up is on the stack');
   for (const page of pages) await page.getByTestId('tg-leave').click();
   for (const t of tables) {
     assert.deepEqual(t.errors, [], 'no console error');
     await t.close();
   }
+  // The member centre's betting record opens the sitting's deal with every hand, the result and the seeds.
+  const site = members[2]!.page;
+  await site.goto('/member/personalHistoryCopy');
+  await site.getByRole('button', { name: 'Hands' }).first().click();
+  await site.locator('[data-testid=pvp-hands] button').first().click();
+  await site.getByTestId('pvp-tongits-result').waitFor();
+  assert.match(await site.getByTestId('pvp-tongits-result').innerText(), /won when the stock ran out/);
+  const hands = await site.locator('[data-testid=pvp-players] li').allInnerTexts();
+  assert.equal(hands.length, 3);
+  for (const hand of hands) assert.match(hand, /\d+ points/);
+  // Its link opens the studio's verifier filled in: the seed matches the committed hash, the deck dealt.
+  const verifier = await site.getByTestId('pvp-verifier-link').getAttribute('href');
+  assert.ok(verifier, 'a link to the verifier');
+  await site.goto(verifier);
+  const verified = site.getByTestId('pvp-result');
+  await verified.locator('p').first().waitFor();
+  assert.equal(await verified.getByTestId('pvp-hash-verdict').getAttribute('class'), 'ok', await verified.innerText());
+  assert.equal((await site.getByTestId('pvp-deck').innerText()).split(' ').length, 52);
   for (const m of members) await m.context.close();
 });

@@ -138,6 +138,11 @@ export const errorCatalogue = {
   SPORTSBOOK_BAD_ANSWER: { status: 502, message: 'The sportsbook answered something the platform cannot read' },
   // the card room's hand histories and reports, read from the house studio
   PVP_RECORDS_UNAVAILABLE: { status: 503, message: 'The card room records are not answering; try again in a moment' },
+  PVP_FLAG_NOT_FOUND: { status: 404, message: 'The integrity report of these days has no such flag' },
+  PVP_FLAG_REVIEW_CONFLICT: {
+    status: 409,
+    message: 'This flag was decided by someone else or counts other hands since you opened it; reload it',
+  },
   // back-office operators, roles and their sign-in
   OPERATOR_TWO_FACTOR_REQUIRED: {
     status: 401,

@@ -22,6 +22,24 @@ export async function ensureVendorIntegrations(ctx: AppContext): Promise<void> {
     .execute();
 }
 
+/**
+ * Two active catalogue games of two vendors, the first by node id and the next of another vendor
+ * (with `distinctTypes`, also of another game type), for the reports that group by vendor or type.
+ */
+export async function twoVendorGames(ctx: AppContext, distinctTypes = false) {
+  const rows = await ctx.db
+    .selectFrom('games')
+    .select(['node_id', 'vendor_code', 'game_type', 'game_code'])
+    .where('status', '=', 'active')
+    .orderBy('node_id')
+    .execute();
+  const a = rows[0];
+  const b = rows.find((r) => r.vendor_code !== a?.vendor_code && (!distinctTypes || r.game_type !== a?.game_type));
+  if (!a || !b)
+    throw new Error(`the seed has fewer than two vendors${distinctTypes ? ' with distinct game types' : ''}`);
+  return [a, b] as const;
+}
+
 let roundCounter = 0;
 
 /** A round of a member on a catalogue game; amounts in minor units. */

@@ -1,7 +1,15 @@
 /// <reference lib="dom" />
 // The public verifier: recomputes a round from server seed, client seed, nonce, game and bet (or
 // loads a past round by id) with the same engine and fair stream the studio plays with.
-import type { CrashVerifyAnswer, CrashVerifyRequest, RoundView, Verification, VerifyRequest } from '../api-types';
+import type {
+  CrashVerifyAnswer,
+  CrashVerifyRequest,
+  PvpVerification,
+  PvpVerifyRequest,
+  RoundView,
+  Verification,
+  VerifyRequest,
+} from '../api-types';
 import { checkBlocks, crashRound, sha256Hex } from './fair-stream';
 import { pageLanguage } from './game-title';
 import { gameWords } from './game-words';
@@ -88,7 +96,8 @@ const roundInput = h('input', {
   'data-testid': 'round-id',
   value: params.get('round') ?? '',
 });
-// A live table round links here with its values in the query (?seed=&client=&nonce=&game=&vendor=&bet=).
+// A live table round links here with its values in the query (?seed=&client=&nonce=&game=&vendor=&bet=);
+// a card room deal with its own (?pvp=<game>&pseed=&pclients=&pnonce=&phash=&pdealer=&pseats=).
 const serverSeed = h('input', {
   'data-testid': 'server-seed',
   placeholder: w.seedPlaceholder,
@@ -243,6 +252,7 @@ app.replaceChildren(
     ),
   ),
   out,
+  pvpPanel(),
   crashPanel(),
 );
 if (roundInput.value) void loadRound();
@@ -311,6 +321,100 @@ function crashPanel(): HTMLElement {
         { class: 'button primary', onclick: () => void check(), 'data-testid': 'crash-verify' },
         w.verifyCrash,
       ),
+    ),
+    result,
+  );
+}
+
+/** Comma-separated text as a list of its non-empty, trimmed parts (hoisted: the panel checks at once). */
+function listOf(text: string): string[] {
+  return text
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}
+
+// A card room deal's deck (Hold'em or Tongits): recomputed by the studio with the function its tables
+// deal with, shown in dealing order, checked against the committed hash, and dealt to the seats.
+function pvpPanel(): HTMLElement {
+  const game = h(
+    'select',
+    { 'data-testid': 'pvp-game' },
+    h('option', { value: 'holdem' }, w.holdem),
+    h('option', { value: 'tongits' }, w.tongits),
+  );
+  if (params.get('pvp') === 'tongits') game.value = 'tongits';
+  const seed = h('input', {
+    'data-testid': 'pvp-seed',
+    placeholder: w.seedPlaceholder,
+    value: params.get('pseed') ?? '',
+  });
+  const clients = h('input', { 'data-testid': 'pvp-clients', value: params.get('pclients') ?? '' });
+  const pNonce = h('input', { 'data-testid': 'pvp-nonce', inputmode: 'numeric', value: params.get('pnonce') ?? '' });
+  const hash = h('input', { 'data-testid': 'pvp-hash', value: params.get('phash') ?? '' });
+  const dealer = h('input', { 'data-testid': 'pvp-dealer', inputmode: 'numeric', value: params.get('pdealer') ?? '' });
+  const seats = h('input', { 'data-testid': 'pvp-seats', value: params.get('pseats') ?? '' });
+  const result = h('div', { 'data-testid': 'pvp-result', role: 'status' });
+  const cardsLine = (label: string, cards: string[], testid: string) =>
+    h('p', {}, label, ' ', h('code', { 'data-testid': testid }, cards.join(' ')));
+  const check = async () => {
+    const seatList = listOf(seats.value);
+    try {
+      const v = await request<PvpVerification>('/api/verify/pvp', {
+        method: 'POST',
+        body: {
+          game: game.value === 'tongits' ? 'tongits' : 'holdem',
+          serverSeed: seed.value.trim(),
+          clientSeeds: listOf(clients.value),
+          nonce: pNonce.value.trim(),
+          ...(hash.value.trim() ? { serverSeedHash: hash.value.trim() } : {}),
+          ...(dealer.value.trim() ? { dealer: dealer.value.trim() } : {}),
+          ...(seatList.length > 0 ? { seats: seatList } : {}),
+        } satisfies PvpVerifyRequest,
+      });
+      const nodes: Node[] = [
+        h('p', {}, w.seedSha, h('code', { 'data-testid': 'pvp-computed-hash' }, v.serverSeedHash)),
+      ];
+      if (v.hashMatches !== null) {
+        nodes.push(
+          h(
+            'p',
+            { class: v.hashMatches ? 'ok' : 'bad', 'data-testid': 'pvp-hash-verdict' },
+            v.hashMatches ? w.hashMatches : w.hashDiffers,
+          ),
+        );
+      }
+      nodes.push(cardsLine(w.deck, v.cards, 'pvp-deck'));
+      if (v.hands.length === 0) nodes.push(h('p', { class: 'muted' }, w.noDeal));
+      for (const hand of v.hands) nodes.push(cardsLine(w.seatCards(hand.seat), hand.cards, `pvp-seat-${hand.seat}`));
+      if (v.board.length > 0) nodes.push(cardsLine(w.board, v.board, 'pvp-board'));
+      if (v.stock.length > 0) nodes.push(cardsLine(w.stock, v.stock, 'pvp-stock'));
+      result.replaceChildren(...nodes);
+    } catch (err) {
+      result.replaceChildren(h('p', { class: 'bad' }, err instanceof ApiError ? err.message : w.failed));
+    }
+  };
+  if (params.get('pvp') && seed.value) void check();
+  return h(
+    'section',
+    { class: 'panel', 'data-testid': 'pvp-panel' },
+    h('h2', {}, w.pvpTitle),
+    h('p', { class: 'muted small' }, w.pvpIntro),
+    h(
+      'div',
+      { class: 'field-grid' },
+      h('label', {}, w.pvpGame, game),
+      h('label', {}, w.serverSeed, seed),
+      h('label', {}, w.clientSeeds, clients),
+      h('label', {}, w.nonce, pNonce),
+      h('label', {}, w.committedHash, hash),
+      h('label', {}, w.dealer, dealer),
+      h('label', {}, w.seats, seats),
+    ),
+    h(
+      'div',
+      { class: 'controls' },
+      h('button', { class: 'button primary', onclick: () => void check(), 'data-testid': 'pvp-verify' }, w.verifyDeal),
     ),
     result,
   );

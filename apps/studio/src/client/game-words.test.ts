@@ -190,7 +190,9 @@ const KEPT = new Set(
   (
     'player banker chip natural bead plate big road round space seed server client nonce hash hmac sha ' +
     'utf key message cursor byte bytes bit bits big endian free spins hex float floats browser webcrypto ' +
-    'https json salt crash point max floor vendor code coin slot baccarat id'
+    'https json salt crash point max floor vendor code coin slot baccarat id ' +
+    // Names: the card room's games and the shuffle's.
+    'texas hold tongits fisher yates'
   ).split(' '),
 );
 

@@ -414,6 +414,22 @@ export type GameWords = {
     linkNotHolds: string;
     sameAsServer: string;
     notServer: string;
+    /** The card room's deals (fair.ts pvpPanel). */
+    pvpTitle: string;
+    pvpIntro: string;
+    pvpGame: string;
+    holdem: string;
+    tongits: string;
+    clientSeeds: string;
+    committedHash: string;
+    dealer: string;
+    seats: string;
+    verifyDeal: string;
+    deck: string;
+    seatCards: (seat: number) => string;
+    board: string;
+    stock: string;
+    noDeal: string;
   };
   /** The errors every page may show when the server gave no message of its own (ui.ts request). */
   errors: {
@@ -907,6 +923,22 @@ const EN: GameWords = {
     linkNotHolds: ', chain link does NOT hold',
     sameAsServer: ' — the same as the server.',
     notServer: ' — NOT what the server answered.',
+    pvpTitle: 'Card room deals (Hold’em, Tongits)',
+    pvpIntro:
+      'A card room deal’s deck is a Fisher-Yates shuffle of 2s 2h 2d 2c 3s … Ac driven by the fair stream keyed with the revealed server seed, the players’ client seeds joined by commas (in seat order) and the nonce. Enter them as the hand history shows them: the studio recomputes the deck with the function its tables deal with and deals it as the table did.',
+    pvpGame: 'Game',
+    holdem: 'Texas Hold’em',
+    tongits: 'Tongits',
+    clientSeeds: 'Players’ client seeds (comma-separated, in seat order)',
+    committedHash: 'Server seed hash shown before the deal (optional)',
+    dealer: 'Button (Hold’em) or dealer (Tongits) seat, numbered from 0',
+    seats: 'Seats dealt in (Hold’em; comma-separated, numbered from 0)',
+    verifyDeal: 'Check the deck',
+    deck: 'The deck in dealing order:',
+    seatCards: (seat) => `Seat ${seat}:`,
+    board: 'Board (as far as the hand went):',
+    stock: 'Stock, in drawing order:',
+    noDeal: 'Give the dealer’s seat (and for Hold’em the seats dealt in) to see who was dealt which cards.',
   },
   errors: {
     connectionLost: 'Connection lost, please try again',
@@ -1421,6 +1453,23 @@ const TY: GameWords = {
     linkNotHolds: ', HINDI buo ang kawing ng kadena',
     sameAsServer: ' — kapareho ng sa server.',
     notServer: ' — HINDI ito ang sagot ng server.',
+    pvpTitle: 'Mga bigayan sa mesa ng baraha (Hold’em, Tongits)',
+    pvpIntro:
+      'Ang kubyerta ng bigayan ay binalasa sa paraang Fisher-Yates mula 2s 2h 2d 2c 3s … Ac, gamit ang mga numerong galing sa ibinunyag na server seed, sa mga client seed ng mga manlalaro na pinagdugtong ng kuwit (ayon sa upuan) at sa nonce. Ilagay ang mga ito gaya ng nasa kasaysayan ng kamay: muling kinukuwenta ang kubyerta sa parehong paraan ng pagbalasa ng mga mesa at ibinabahagi ito gaya ng ginawa ng mesa.',
+    pvpGame: 'Laro',
+    holdem: 'Texas Hold’em',
+    tongits: 'Tongits',
+    clientSeeds: 'Mga client seed ng mga manlalaro (hiwalay sa kuwit, ayon sa upuan)',
+    committedHash: 'Hash ng server seed na ipinakita bago ang bigayan (hindi kailangan)',
+    dealer: 'Upuan ng tagabigay (Hold’em at Tongits), mula 0 ang bilang',
+    seats: 'Mga upuang binigyan ng baraha (Hold’em; hiwalay sa kuwit, mula 0 ang bilang)',
+    verifyDeal: 'Suriin ang kubyerta',
+    deck: 'Ang kubyerta ayon sa pagkakabigay:',
+    seatCards: (seat) => `Upuan ${seat}:`,
+    board: 'Mga barahang nasa gitna (hanggang saan umabot ang kamay):',
+    stock: 'Bunot, ayon sa pagkakakuha:',
+    noDeal:
+      'Ibigay ang upuan ng tagabigay (at para sa Hold’em, ang mga upuang binigyan ng baraha) para makita kung sino ang nakatanggap ng aling baraha.',
   },
   errors: {
     connectionLost: 'Naputol ang koneksyon, pakisubukang muli',

@@ -185,4 +185,80 @@ describe('soft play', () => {
   it('does not flag the same two when they bet into each other as into others', () => {
     expect(integrityFlags(session(false), T).softPlay).toEqual([]);
   });
+
+  /** The hand as if played at another table and stake level (the next hand ids, in order). */
+  const at =
+    (tableId: string, bigBlind: number, currency = 'PHP') =>
+    (h: RecordedHand) => ({
+      ...h,
+      handId: nextHandId++,
+      tableId,
+      bigBlind,
+      currency,
+    });
+  /** Neither A nor B (seats 0, 1) folded: they played the hand against each other. */
+  const together = (h: RecordedHand) => h.hand.players.every((p) => p.seat === 2 || !p.folded);
+
+  /** A and B each check down against C, the other folding preflop: passive streets without the other. */
+  function passiveAgainstC(count: number): RecordedHand[] {
+    let state = tableWith([100_000, 100_000, 100_000]);
+    const hands: RecordedHand[] = [];
+    for (let n = 0; n < count; n++) {
+      const r = play(
+        state,
+        HOLES,
+        BOARD,
+        n % 2 === 0 ? { 0: passive, 1: folds, 2: passive } : { 0: folds, 1: passive, 2: passive },
+      );
+      state = r.state;
+      hands.push(r.hand);
+    }
+    return hands;
+  }
+
+  it('compares the pair with their play against others at the same stake level only', () => {
+    // Passive together at one 50/100 table, betting against C only at a 500/1,000 table: nothing at
+    // their shared stake shows them playing differently against others, so no flag.
+    const hands = session(true);
+    const split = [
+      ...hands.filter(together).map(at('low', 100)),
+      ...hands.filter((h) => !together(h)).map(at('high', 1_000)),
+    ];
+    expect(new Set(split.map((h) => h.tableId))).toEqual(new Set(['low', 'high']));
+    expect(integrityFlags(split, T).softPlay).toEqual([]);
+    // The same streets at one stake level flag.
+    const one = integrityFlags(hands.map(at('low', 100)), T).softPlay;
+    expect(one).toHaveLength(1);
+    expect(one[0]).toMatchObject({ currency: 'PHP', bigBlind: 100, tables: ['low'] });
+    // One big blind in another currency is another stake level too.
+    const currencies = [
+      ...hands.filter(together).map(at('low', 100)),
+      ...hands.filter((h) => !together(h)).map(at('usd', 100, 'USD')),
+    ];
+    expect(integrityFlags(currencies, T).softPlay).toEqual([]);
+  });
+
+  it('flags the pair at the stake where they hold back even when they play passively at another', () => {
+    // Soft together and betting against C at 50/100; checking down against C at 500/1,000, which
+    // pooled with the rest brings their aggression against others under the threshold.
+    const soft = session(true).map(at('low', 100));
+    const quiet = passiveAgainstC(6).map(at('high', 1_000));
+    const { softPlay } = integrityFlags([...soft, ...quiet], T);
+    expect(softPlay).toHaveLength(1);
+    expect(softPlay[0]).toMatchObject({
+      a: '101',
+      b: '102',
+      currency: 'PHP',
+      bigBlind: 100,
+      tables: ['low'],
+      sharedAggressive: 0,
+      firstHandId: soft.find(together)!.handId,
+      lastHandId: soft.filter(together).at(-1)!.handId,
+    });
+    // Against others they bet on every street at this stake.
+    expect(softPlay[0]!.otherStreets).toBeGreaterThan(0);
+    expect(softPlay[0]!.otherAggressive).toBe(softPlay[0]!.otherStreets);
+    // At 500/1,000 they never played each other: nothing there to flag.
+    expect(softPlay[0]!.handIds.every((id) => soft.some((h) => h.handId === id))).toBe(true);
+  });
 });

@@ -81,11 +81,16 @@ type DumpTally = {
   weakAllIns: number;
   suspiciousHands: number[];
   otherHands: number[];
+  firstHand: number;
+  lastHand: number;
 };
 
 type SoftTally = {
   a: string;
   b: string;
+  stake: string;
+  currency: string;
+  bigBlind: number;
   tables: Set<string>;
   sharedStreets: number;
   sharedAggressive: number;
@@ -93,6 +98,8 @@ type SoftTally = {
 };
 
 const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
+/** A stake level: the currency and the big blind. */
+const stakeOf = (h: RecordedHand) => `${h.currency}\u0000${h.bigBlind}`;
 
 /**
  * The flags over `hands` (finished hands of the window). Chip dumping, for each ordered pair A, B
@@ -102,10 +109,12 @@ const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
  * hands, and at least dumpMinSuspiciousPercent of it came from hands where A folded after putting in
  * dumpBigFoldBigBlinds big blinds or more, or went all-in and lost at a showdown holding no pair.
  *
- * Soft play, for each pair of members: the post-flop streets both could act on (the same table,
- * neither folded nor all-in when it was dealt) are "shared"; a shared street on which either bet or
- * raised is aggressive. Their other streets are the post-flop streets each played with at least one
- * other player and without the other. A flag when they shared at least softMinSharedStreets streets,
+ * Soft play, for each pair of members and stake level (currency and big blind): the post-flop streets
+ * both could act on (the same table, neither folded nor all-in when it was dealt) are "shared"; a
+ * shared street on which either bet or raised is aggressive. Their other streets are the post-flop
+ * streets each played at tables of the same stake level with at least one other player and without
+ * the other: like is compared with like, so a pair betting freely at other stakes is not read as
+ * holding back at this one. A flag when they shared at least softMinSharedStreets streets,
  * were aggressive on at most softMaxSharedAggressionPercent of them, and bet or raised on at least
  * softMinOtherAggressionPercent of their other streets (and on at least softMinSharedStreets of
  * those streets, so the comparison has something behind it).
@@ -116,10 +125,8 @@ export function integrityFlags(
 ): { chipDumping: PvpChipDumpFlag[]; softPlay: PvpSoftPlayFlag[] } {
   const dumps = new Map<string, DumpTally>();
   const softs = new Map<string, SoftTally>();
-  const playerStreets = new Map<
-    string,
-    { tableId: string; handId: number; active: Set<string>; aggressive: boolean }[]
-  >();
+  /** Each member's post-flop streets per stake level, keyed by stake and player. */
+  const playerStreets = new Map<string, { active: Set<string>; aggressive: boolean }[]>();
 
   for (const h of hands) {
     const facts = factsOf(h, t.dumpBigFoldBigBlinds * h.bigBlind);
@@ -143,6 +150,8 @@ export function integrityFlags(
             weakAllIns: 0,
             suspiciousHands: [],
             otherHands: [],
+            firstHand: h.handId,
+            lastHand: h.handId,
           };
           dumps.set(key, d);
         }
@@ -150,6 +159,8 @@ export function integrityFlags(
         d.tables.add(h.tableId);
         d.lost += part;
         d.hands++;
+        d.firstHand = Math.min(d.firstHand, h.handId);
+        d.lastHand = Math.max(d.lastHand, h.handId);
         const bigFold = facts.bigFold.has(a);
         const weak = facts.weakAllIn.has(a);
         if (bigFold || weak) {
@@ -160,20 +171,32 @@ export function integrityFlags(
         } else d.otherHands.push(h.handId);
       }
     }
+    const stake = stakeOf(h);
     for (const s of facts.streets) {
       const members = [...s.active].filter((p) => !p.startsWith('seat:'));
       for (const p of members) {
-        const list = playerStreets.get(p) ?? [];
-        list.push({ tableId: h.tableId, handId: h.handId, active: s.active, aggressive: s.aggressive.has(p) });
-        playerStreets.set(p, list);
+        const key = pairKey(stake, p);
+        const list = playerStreets.get(key) ?? [];
+        list.push({ active: s.active, aggressive: s.aggressive.has(p) });
+        playerStreets.set(key, list);
       }
       for (let i = 0; i < members.length; i++) {
         for (let j = i + 1; j < members.length; j++) {
           const [a, b] = [members[i]!, members[j]!].sort(comparePlayers) as [string, string];
-          const key = pairKey(a, b);
+          const key = pairKey(stake, pairKey(a, b));
           let st = softs.get(key);
           if (!st) {
-            st = { a, b, tables: new Set(), sharedStreets: 0, sharedAggressive: 0, hands: new Set() };
+            st = {
+              a,
+              b,
+              stake,
+              currency: h.currency,
+              bigBlind: h.bigBlind,
+              tables: new Set(),
+              sharedStreets: 0,
+              sharedAggressive: 0,
+              hands: new Set(),
+            };
             softs.set(key, st);
           }
           st.tables.add(h.tableId);
@@ -205,6 +228,8 @@ export function integrityFlags(
       bigFolds: d.bigFolds,
       weakAllIns: d.weakAllIns,
       handIds: [...d.suspiciousHands, ...d.otherHands].slice(0, 20),
+      firstHandId: d.firstHand,
+      lastHandId: d.lastHand,
     });
   }
   chipDumping.sort((x, y) => y.lost - y.lostBack - (x.lost - x.lostBack));
@@ -219,7 +244,7 @@ export function integrityFlags(
       [st.a, st.b],
       [st.b, st.a],
     ] as const) {
-      for (const s of playerStreets.get(me) ?? []) {
+      for (const s of playerStreets.get(pairKey(st.stake, me)) ?? []) {
         if (s.active.has(them)) continue;
         otherStreets++;
         if (s.aggressive) otherAggressive++;
@@ -227,16 +252,21 @@ export function integrityFlags(
     }
     if (otherStreets < t.softMinSharedStreets) continue;
     if (otherAggressive * 100 < t.softMinOtherAggressionPercent * otherStreets) continue;
+    const hands = [...st.hands];
     softPlay.push({
       kind: 'soft_play',
       a: st.a,
       b: st.b,
+      currency: st.currency,
+      bigBlind: st.bigBlind,
       tables: [...st.tables].sort(),
       sharedStreets: st.sharedStreets,
       sharedAggressive: st.sharedAggressive,
       otherStreets,
       otherAggressive,
-      handIds: [...st.hands].slice(0, 20),
+      handIds: hands.slice(0, 20),
+      firstHandId: Math.min(...hands),
+      lastHandId: Math.max(...hands),
     });
   }
   softPlay.sort((x, y) => y.sharedStreets - x.sharedStreets);

@@ -32,13 +32,15 @@ export function registerPvpLobbyRoutes(
 
   app.get('/api/pvp/lobby', { config }, async (request) => {
     const { session } = await pvpSession(request);
+    const { tables, tongitsTables } = await lobby.read(session);
     return {
       mode: session.mode,
       demo: options.demo,
       currency: session.currency,
       figuresWindowMinutes: Math.round(lobby.timing.figuresMs / 60_000),
       offerSeconds: Math.round(lobby.timing.offerMs / 1000),
-      tables: await lobby.tables(session),
+      tables,
+      tongitsTables,
     };
   });
   app.post('/api/pvp/tables/:tableId/wait', { config }, async (request) => {

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StudioRuntime, studioPlugin } from '../plugin';
 import { FakeWallet, HOUSE } from '../sportsbook/book/test-fixture';
-import type { LobbyTable } from './lobby';
+import type { LobbyTable, TongitsLobbyTable } from './lobby';
 import type { PvpTableView } from './view';
 
 // The card room's lobby through the studio's HTTP API on PGlite, with a fake platform wallet: the
@@ -246,6 +246,83 @@ describe('the card room lobby', () => {
     expect((await lobbyRow(e, table)).you.offerEndsAt).not.toBeNull();
     expect((await api(e, 'POST', '/join-next', { bigBlind: 180 })).json()).toMatchObject({ tableId: table, seat: 1 });
     for (const m of [d, e]) await api(m, 'POST', `/tables/${table}/leave`);
+  });
+
+  it('passes a running-out offer to the next player by the table clock, with nobody reading the lobby', async () => {
+    const table = await openTable(2, 190);
+    const [a, b, c, d] = [await member(), await member(), await member(), await member()];
+    expect((await sit(a, table, 0, 4000)).statusCode).toBe(200);
+    expect((await sit(b, table, 1, 4000)).statusCode).toBe(200);
+    expect((await api(c, 'POST', `/tables/${table}/wait`)).statusCode).toBe(200);
+    expect((await api(d, 'POST', `/tables/${table}/wait`)).statusCode).toBe(200);
+    // The list as stored (a lobby read must not be what moves it).
+    const stored = async () =>
+      (
+        await h.runtime.db
+          .selectFrom('studio_pvp_waiting')
+          .select(['player', 'offer_expires_at'])
+          .where('table_id', '=', table)
+          .orderBy('id')
+          .execute()
+      ).map((w) => [w.player, w.offer_expires_at === null ? null : new Date(w.offer_expires_at).getTime()]);
+    const freed = h.clock.now;
+    expect((await api(a, 'POST', `/tables/${table}/leave`)).statusCode).toBe(200);
+    expect(await stored()).toEqual([
+      [c.player, freed + OFFER_MS],
+      [d.player, null],
+    ]);
+    // The offer runs out while the table's clock keeps going: it passes on from the moment it ended.
+    h.clock.now += OFFER_MS + 1500;
+    await h.runtime.pvp.tick();
+    expect(await stored()).toEqual([[d.player, freed + 2 * OFFER_MS]]);
+    expect((await sit(c, table, 0, 4000)).json().error.code).toBe('STUDIO_PVP_SEAT_OFFERED');
+    // The other player leaves too and the table empties: its clock still runs the list's offers.
+    expect((await api(b, 'POST', `/tables/${table}/leave`)).statusCode).toBe(200);
+    expect((await api(c, 'POST', `/tables/${table}/wait`)).statusCode).toBe(200);
+    const rejoined = h.clock.now;
+    expect(await stored()).toEqual([
+      [d.player, freed + 2 * OFFER_MS],
+      [c.player, rejoined + OFFER_MS],
+    ]);
+    h.clock.now = freed + 2 * OFFER_MS + 10;
+    await h.runtime.pvp.tick();
+    expect(await stored()).toEqual([[c.player, rejoined + OFFER_MS]]);
+  });
+
+  it("lists the Tongits tables beside the Hold'em ones, each with its page's link", async () => {
+    const created = await h.runtime.tongits.createTable({
+      id: 'lobby-tongits',
+      name: 'Lobby Tongits',
+      stake: 500,
+      minBuyIn: 10_000,
+      maxBuyIn: 50_000,
+      rake: { basisPoints: 500, cap: 300 },
+      currency: 'PHP',
+    });
+    expect(created).toBe(true);
+    const holdem = await openTable(2, 220);
+    const a = await member();
+    const res = await api(a, 'GET', '/lobby');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { tables: LobbyTable[]; tongitsTables: TongitsLobbyTable[] };
+    expect(body.tables.some((t) => t.id === holdem)).toBe(true);
+    expect(body.tables.every((t) => t.game === 'holdem')).toBe(true);
+    expect(body.tongitsTables).toEqual([
+      expect.objectContaining({
+        id: 'lobby-tongits',
+        game: 'tongits',
+        stake: 500,
+        seats: 3,
+        seated: 0,
+        handsPerHour: 0,
+        link: '?table=lobby-tongits',
+        you: { seated: false },
+      }),
+    ]);
+    // The list for API users stays as it was: every table of both games.
+    const all = (await api(a, 'GET', '/tables')).json() as { tables: { id: string; game: string }[] };
+    expect(all.tables.find((t) => t.id === 'lobby-tongits')?.game).toBe('tongits');
+    expect(all.tables.find((t) => t.id === holdem)?.game).toBe('holdem');
   });
 
   it('gives back part of the time bank every few hands dealt in, up to its cap', async () => {

@@ -4,15 +4,18 @@ import type { StudioDatabase } from '../db/schema';
 import { StudioError } from '../errors';
 import type { StudioSession } from '../sessions';
 import type { PvpRoom, SitGuard } from './room';
+import { type TongitsTableInfo, tongitsInfo } from './tongits-view';
 import { type PvpTableInfo, tableInfo } from './view';
 
-// The card room's lobby (docs/pvp.md "The lobby"): the tables with their figures, "join the next free
-// seat", and a waiting list per table. The waiting list lives in the database (studio_pvp_waiting)
-// and its offers are settled inside a transaction that locks the table row, as a sit-down does, so
-// every process sees one order: on every lobby or waiting-list request and on every sit-down, offers
-// that expired are dropped (that player loses the place) and each free seat not yet offered goes to
-// the next player waiting. While offers are open, the seats they cover are the offered players' own:
-// anyone else's sit-down is refused with STUDIO_PVP_SEAT_OFFERED.
+// The card room's lobby (docs/pvp.md "The lobby"): the tables of both games with their figures, "join
+// the next free seat", and a waiting list per Hold'em table. The waiting list lives in the database
+// (studio_pvp_waiting) and its offers are written inside a transaction that locks the table row, as a
+// sit-down does, so every process sees one order: by the table's clock (the Hold'em room's tick calls
+// step()), on a leave, on every waiting-list request and on every sit-down, offers that ran out are
+// dropped (that player loses the place) and each free seat not yet offered goes to the next player
+// waiting. Lobby reads write nothing: they work the list out as of now (settledList). While offers
+// are open, the seats they cover are the offered players' own: anyone else's sit-down is refused
+// with STUDIO_PVP_SEAT_OFFERED.
 
 type Trx = Transaction<StudioDatabase>;
 
@@ -36,6 +39,16 @@ export type LobbyTable = PvpTableInfo & {
   waiting: number;
   /** This player at the table: seated, their place on the waiting list (1 = first), their offer's end. */
   you: { seated: boolean; waitingPosition: number | null; offerEndsAt: string | null };
+};
+
+/** A Tongits table in the lobby: its page is its own (client/pvp/tongits-page.ts), opened by `link`. */
+export type TongitsLobbyTable = TongitsTableInfo & {
+  seated: number;
+  /** Deals ended in the last hour. */
+  handsPerHour: number;
+  /** The table's page: this query on the card room page's own address (the launch link's). */
+  link: string;
+  you: { seated: boolean };
 };
 
 export type LobbyFilter = { seats?: number; betting?: 'no-limit' | 'pot-limit'; bigBlind?: number };
@@ -64,41 +77,92 @@ async function takenSeats(trx: Trx | StudioDb, tableId: string) {
     .execute();
 }
 
+type Waiting = { id: number; vendor: string; player: string; offer_expires_at: Date | null };
+
+/**
+ * A table's waiting list as of `now`, worked out without writing (the lobby's reads, and the writes
+ * of settle()): players who sat down leave the list; offers that ran out leave it in the order they
+ * ended, each passing its seat to the next in line from the moment it ended (so the list reads the
+ * same whenever it is worked out, and the clock that writes it down can run late); then free seats
+ * not yet offered go to the next in line from `now`. `list` in the order players joined.
+ */
+export function settledList(
+  list: readonly Waiting[],
+  seated: ReadonlySet<string>,
+  free: number,
+  now: Date,
+  offerMs: number,
+): { left: Waiting[]; gone: number[] } {
+  const gone: number[] = [];
+  const left: Waiting[] = [];
+  for (const w of list) {
+    if (seated.has(ownerOf(w))) gone.push(w.id);
+    else left.push({ ...w, offer_expires_at: w.offer_expires_at === null ? null : new Date(w.offer_expires_at) });
+  }
+  const offers = () => left.filter((w) => w.offer_expires_at !== null).length;
+  for (;;) {
+    let ended: Waiting | null = null;
+    for (const w of left) {
+      const end = w.offer_expires_at;
+      if (end === null || end > now) continue;
+      if (ended === null || end < ended.offer_expires_at!) ended = w;
+    }
+    if (ended === null) break;
+    const at = ended.offer_expires_at!.getTime();
+    left.splice(left.indexOf(ended), 1);
+    gone.push(ended.id);
+    // Only the seat this offer covered passes on from its end; a seat freed since is offered below.
+    const next = left.find((w) => w.offer_expires_at === null);
+    if (next && offers() < free) next.offer_expires_at = new Date(at + offerMs);
+  }
+  let offered = offers();
+  for (const w of left) {
+    if (offered >= free) break;
+    if (w.offer_expires_at !== null) continue;
+    w.offer_expires_at = new Date(now.getTime() + offerMs);
+    offered++;
+  }
+  return { left, gone };
+}
+
+async function readList(db: Trx | StudioDb, tableId: string): Promise<Waiting[]> {
+  return db
+    .selectFrom('studio_pvp_waiting')
+    .select(['id', 'vendor', 'player', 'offer_expires_at'])
+    .where('table_id', '=', tableId)
+    .orderBy('id')
+    .execute();
+}
+
+/** What settledList() changes of a stored list: the entries to drop and the offers to write. */
+function changesOf(list: readonly Waiting[], settled: { left: Waiting[]; gone: number[] }) {
+  const before = new Map(
+    list.map((w) => [w.id, w.offer_expires_at === null ? null : new Date(w.offer_expires_at).getTime()]),
+  );
+  const offers = settled.left.filter(
+    (w) => w.offer_expires_at !== null && before.get(w.id) !== w.offer_expires_at.getTime(),
+  );
+  return { gone: settled.gone, offers };
+}
+
 /**
  * Brings a table's waiting list up to date at `now` (its row locked by the caller): expired offers
  * and players who sat down leave the list, and free seats are offered to the next in line.
  */
 async function settle(trx: Trx, tableId: string, seats: number, now: Date, offerMs: number): Promise<void> {
   const taken = await takenSeats(trx, tableId);
-  const seated = new Set(taken.map(ownerOf));
-  const list = await trx
-    .selectFrom('studio_pvp_waiting')
-    .select(['id', 'vendor', 'player', 'offer_expires_at'])
-    .where('table_id', '=', tableId)
-    .orderBy('id')
-    .execute();
-  const gone = list.filter(
-    (w) => seated.has(ownerOf(w)) || (w.offer_expires_at !== null && new Date(w.offer_expires_at) <= now),
+  const list = await readList(trx, tableId);
+  const { gone, offers } = changesOf(
+    list,
+    settledList(list, new Set(taken.map(ownerOf)), seats - taken.length, now, offerMs),
   );
-  if (gone.length > 0) {
+  if (gone.length > 0) await trx.deleteFrom('studio_pvp_waiting').where('id', 'in', gone).execute();
+  for (const w of offers) {
     await trx
-      .deleteFrom('studio_pvp_waiting')
-      .where(
-        'id',
-        'in',
-        gone.map((w) => w.id),
-      )
+      .updateTable('studio_pvp_waiting')
+      .set({ offer_expires_at: w.offer_expires_at })
+      .where('id', '=', w.id)
       .execute();
-  }
-  const left = list.filter((w) => !gone.includes(w));
-  let offered = left.filter((w) => w.offer_expires_at !== null).length;
-  const free = seats - taken.length;
-  const expires = new Date(now.getTime() + offerMs);
-  for (const w of left) {
-    if (offered >= free) break;
-    if (w.offer_expires_at !== null) continue;
-    await trx.updateTable('studio_pvp_waiting').set({ offer_expires_at: expires }).where('id', '=', w.id).execute();
-    offered++;
   }
 }
 
@@ -110,6 +174,7 @@ export class PvpLobby {
     this.room = room;
     this.timing = { ...DEFAULT_LOBBY_TIMING, ...timing };
     room.sitGuard = this.#guard;
+    room.waitingStep = (tableId) => this.step(tableId);
   }
 
   get #db(): StudioDb {
@@ -141,24 +206,46 @@ export class PvpLobby {
       .execute();
   };
 
-  /** Every table with its settings and figures, as `session`'s player sees it. */
-  async tables(session: StudioSession): Promise<LobbyTable[]> {
+  /**
+   * The clock's step of a table with a waiting list (the room's tick, under the table's lease): offers
+   * that ran out pass to the next in line, and freed seats are offered, even while nobody reads the
+   * lobby. The table row is locked only when something is to change.
+   */
+  async step(tableId: string): Promise<void> {
     const now = this.#now();
-    const ids = await this.#db
-      .selectFrom('studio_pvp_tables')
-      .select(['id', 'seats'])
-      .where('game', '=', 'holdem')
-      .execute();
-    // The waiting lists as of now (offers that ran out pass on) before they are read.
-    const withLists = await this.#db.selectFrom('studio_pvp_waiting').select('table_id').distinct().execute();
-    const listed = new Set(withLists.map((w) => w.table_id));
-    for (const t of ids) {
-      if (!listed.has(t.id)) continue;
-      await this.#db.transaction().execute(async (trx) => {
-        await lockTable(trx, t.id);
-        await settle(trx, t.id, t.seats, now, this.timing.offerMs);
-      });
-    }
+    const [table, taken, list] = await Promise.all([
+      this.#db.selectFrom('studio_pvp_tables').select('seats').where('id', '=', tableId).executeTakeFirst(),
+      takenSeats(this.#db, tableId),
+      readList(this.#db, tableId),
+    ]);
+    if (!table || list.length === 0) return;
+    const settled = settledList(
+      list,
+      new Set(taken.map(ownerOf)),
+      table.seats - taken.length,
+      now,
+      this.timing.offerMs,
+    );
+    const { gone, offers } = changesOf(list, settled);
+    if (gone.length === 0 && offers.length === 0) return;
+    await this.#db.transaction().execute(async (trx) => {
+      const locked = await lockTable(trx, tableId);
+      await settle(trx, tableId, locked.seats, now, this.timing.offerMs);
+    });
+  }
+
+  /** The Hold'em tables of the lobby (tables()), as `session`'s player sees them. */
+  async tables(session: StudioSession): Promise<LobbyTable[]> {
+    return (await this.read(session)).tables;
+  }
+
+  /**
+   * Every table of both games with its settings and figures, as `session`'s player sees it, read in one
+   * pass: the Hold'em tables with their waiting lists as of now (worked out, not written), and the
+   * Tongits tables, whose pages the lobby links to.
+   */
+  async read(session: StudioSession): Promise<{ tables: LobbyTable[]; tongitsTables: TongitsLobbyTable[] }> {
+    const now = this.#now();
     const since = new Date(now.getTime() - this.timing.figuresMs);
     const rows = await this.#db
       .selectFrom('studio_pvp_tables as t')
@@ -198,27 +285,57 @@ export class PvpLobby {
           .where('h.ended_at', '>', since)
           .as('avg_pot'),
       ])
-      .where('t.game', '=', 'holdem')
-      .$narrowType<{ game: 'holdem'; betting: 'no-limit' | 'pot-limit' }>()
       .orderBy('t.big_blind')
       .orderBy('t.seats')
       .orderBy('t.id')
       .execute();
     const waiting = await this.#db
       .selectFrom('studio_pvp_waiting')
-      .select(['table_id', 'vendor', 'player', 'offer_expires_at'])
+      .select(['id', 'table_id', 'vendor', 'player', 'offer_expires_at'])
       .orderBy('id')
       .execute();
-    const mineSeated = await this.#db
+    const listed = new Set(waiting.map((w) => w.table_id));
+    const taken = await this.#db
       .selectFrom('studio_pvp_seats')
-      .select('table_id')
-      .where('vendor', '=', session.vendor)
-      .where('player', '=', session.player)
+      .select(['table_id', 'vendor', 'player'])
       .where('status', '!=', 'closed')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('vendor', '=', session.vendor), eb('player', '=', session.player)]),
+          eb('table_id', 'in', [...listed, '']),
+        ]),
+      )
       .execute();
-    const seatedAt = new Set(mineSeated.map((s) => s.table_id));
-    return rows.map((r) => {
-      const list = waiting.filter((w) => w.table_id === r.id);
+    const seatedAt = new Set(
+      taken.filter((s) => s.vendor === session.vendor && s.player === session.player).map((s) => s.table_id),
+    );
+    const handsPerHour = (r: { hands: number | null }) =>
+      Math.round((Number(r.hands ?? 0) * 3_600_000) / this.timing.figuresMs);
+    const tongitsTables = rows.flatMap((r): TongitsLobbyTable[] =>
+      r.game === 'tongits'
+        ? [
+            {
+              ...tongitsInfo(r),
+              seated: Number(r.seated ?? 0),
+              handsPerHour: handsPerHour(r),
+              link: `?table=${encodeURIComponent(r.id)}`,
+              you: { seated: seatedAt.has(r.id) },
+            },
+          ]
+        : [],
+    );
+    const holdem = rows.filter(
+      (r): r is typeof r & { game: 'holdem'; betting: 'no-limit' | 'pot-limit' } => r.game === 'holdem',
+    );
+    const tables = holdem.map((r) => {
+      const seatedHere = new Set(taken.filter((s) => s.table_id === r.id).map(ownerOf));
+      const { left: list } = settledList(
+        waiting.filter((w) => w.table_id === r.id),
+        seatedHere,
+        r.seats - Number(r.seated ?? 0),
+        now,
+        this.timing.offerMs,
+      );
       const at = list.findIndex((w) => w.vendor === session.vendor && w.player === session.player);
       const mine = at >= 0 ? list[at]! : null;
       const offers = list.filter((w) => w.offer_expires_at !== null).length;
@@ -229,7 +346,7 @@ export class PvpLobby {
         ...tableInfo(r),
         seated,
         open: seatedAt.has(r.id) ? 0 : Math.max(0, r.seats - seated - othersOffers),
-        handsPerHour: Math.round((Number(r.hands ?? 0) * 3_600_000) / this.timing.figuresMs),
+        handsPerHour: handsPerHour(r),
         averagePot: avg,
         waiting: list.length,
         you: {
@@ -239,6 +356,7 @@ export class PvpLobby {
         },
       };
     });
+    return { tables, tongitsTables };
   }
 
   /** Puts the player on a table's waiting list (at the end; once). Answers the lobby's row of the table. */

@@ -1,4 +1,5 @@
 import type {
+  PvpGame,
   PvpHandEvent,
   PvpHandRecord,
   PvpHandSearchAnswer,
@@ -6,12 +7,15 @@ import type {
   PvpIntegrityAnswer,
   PvpIntegrityQuery,
   PvpRoundHands,
+  PvpTongitsDeal,
 } from '@gamehall/shared/api/pvp-records';
 import { sql } from 'kysely';
 import { maskPlayer } from '../crash';
 import type { StudioDb } from '../db/database';
 import { StudioError } from '../errors';
 import { cardText } from '../pvp/cards';
+import { handPoints } from '../pvp/tongits/rules';
+import type { TongitsTableState } from '../pvp/tongits/table';
 import type { Hand, TableState } from '../pvp/types';
 import { integrityFlags, type RecordedHand } from './integrity';
 import { eventView } from './view';
@@ -23,12 +27,38 @@ import { eventView } from './view';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** The columns of a hand row every list reads (the member's sitting and the operator's search). */
+const SUMMARY = ['h.id', 'h.number', 'h.status', 'h.started_at', 'h.ended_at', 'h.pot', 'h.rake'] as const;
+
+function summaryOf(r: {
+  id: number;
+  number: number;
+  status: 'live' | 'over';
+  started_at: Date | string;
+  ended_at: Date | string | null;
+  pot: number | string;
+  rake: number | string;
+}) {
+  return {
+    handId: r.id,
+    number: r.number,
+    status: r.status,
+    startedAt: new Date(r.started_at).toISOString(),
+    endedAt: iso(r.ended_at),
+    pot: Number(r.pot),
+    rake: Number(r.rake),
+  };
+}
+
+const netOf = (p: { stack_before: number | string; stack_after: number | string | null }) =>
+  p.stack_after === null ? null : Number(p.stack_after) - Number(p.stack_before);
+
 /** The hands of one sitting (the platform round `roundId`) of `player`, oldest first. */
 export async function roundHands(db: StudioDb, roundId: string, player: string): Promise<PvpRoundHands> {
   const sitting = await db
     .selectFrom('studio_pvp_seats as s')
     .innerJoin('studio_pvp_tables as t', 't.id', 's.table_id')
-    .select(['s.id', 's.table_id', 't.name', 't.currency', 't.small_blind', 't.big_blind'])
+    .select(['s.id', 's.table_id', 't.name', 't.game', 't.currency', 't.small_blind', 't.big_blind'])
     .where('s.round_id', '=', roundId)
     .where('s.player', '=', player)
     .executeTakeFirst();
@@ -36,46 +66,30 @@ export async function roundHands(db: StudioDb, roundId: string, player: string):
   const rows = await db
     .selectFrom('studio_pvp_hand_players as p')
     .innerJoin('studio_pvp_hands as h', 'h.id', 'p.hand_id')
-    .select([
-      'h.id',
-      'h.number',
-      'h.status',
-      'h.started_at',
-      'h.ended_at',
-      'h.pot',
-      'h.rake',
-      'p.stack_before',
-      'p.stack_after',
-    ])
+    .select([...SUMMARY, 'p.stack_before', 'p.stack_after'])
     .where('p.seat_id', '=', sitting.id)
     .orderBy('h.id')
     .limit(1000)
     .execute();
   return {
     roundId,
+    game: gameOf(sitting.game),
     tableId: sitting.table_id,
     tableName: sitting.name,
     currency: sitting.currency,
     smallBlind: Number(sitting.small_blind),
     bigBlind: Number(sitting.big_blind),
-    hands: rows.map((r) => ({
-      handId: r.id,
-      tableId: sitting.table_id,
-      number: r.number,
-      status: r.status,
-      startedAt: new Date(r.started_at).toISOString(),
-      endedAt: iso(r.ended_at),
-      pot: Number(r.pot),
-      rake: Number(r.rake),
-      net: r.stack_after === null ? null : Number(r.stack_after) - Number(r.stack_before),
-    })),
+    hands: rows.map((r) => ({ ...summaryOf(r), tableId: sitting.table_id, net: netOf(r) })),
   };
 }
 
+const gameOf = (game: string): PvpGame => (game === 'tongits' ? 'tongits' : 'holdem');
+
 /**
  * A hand's record. For a member (`viewer.player`): only a hand they were dealt in, with their own
- * hole cards and those shown at the table, the others masked; the server seed once the hand is over.
- * For the operator: every hole card and every player's id.
+ * cards and those shown at the table (a Tongits deal: every hand once it is over, as the table shows
+ * them), the others masked; the server seed once the hand is over. For the operator: every card and
+ * every player's id.
  */
 export async function handRecord(
   db: StudioDb,
@@ -86,20 +100,15 @@ export async function handRecord(
     .selectFrom('studio_pvp_hands as h')
     .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
     .select([
-      'h.id',
+      ...SUMMARY,
       'h.table_id',
-      'h.number',
-      'h.status',
-      'h.started_at',
-      'h.ended_at',
-      'h.pot',
-      'h.rake',
       'h.state',
       'h.server_seed',
       'h.server_seed_hash',
       'h.client_seeds',
       'h.nonce',
       't.name',
+      't.game',
       't.currency',
       't.small_blind',
       't.big_blind',
@@ -117,9 +126,20 @@ export async function handRecord(
   const mine = new Set(operator ? [] : players.filter((p) => p.player === viewer.player).map((p) => p.seat));
   // A member reads only hands they played: another member's hand id says nothing to them.
   if (!operator && mine.size === 0) throw new StudioError('STUDIO_NOT_FOUND');
-  const hand = (h.state as TableState).hand;
   const over = h.status === 'over';
+  const game = gameOf(h.game);
+  const hand = game === 'holdem' ? (h.state as TableState).hand : null;
+  const deal = game === 'tongits' ? (h.state as unknown as TongitsTableState) : null;
+  const cardsOf = (seat: number): string[] | null => {
+    if (deal) {
+      const cards = deal.deal?.hands[seat];
+      return cards && (operator || over || mine.has(seat)) ? cards.map(cardText) : null;
+    }
+    const hp = hand?.players.find((x) => x.seat === seat);
+    return hp && (operator || hp.shown || mine.has(seat)) ? hp.hole.map(cardText) : null;
+  };
   return {
+    game,
     id: h.id,
     tableId: h.table_id,
     tableName: h.name,
@@ -136,7 +156,6 @@ export async function handRecord(
     board: hand ? hand.board.map(cardText) : [],
     players: players.map((p) => {
       const hp = hand?.players.find((x) => x.seat === p.seat);
-      const visible = hp && (operator || hp.shown || mine.has(p.seat));
       return {
         seat: p.seat,
         name: operator ? p.player : maskPlayer(p.player),
@@ -144,17 +163,41 @@ export async function handRecord(
         you: mine.has(p.seat),
         stackBefore: Number(p.stack_before),
         stackAfter: p.stack_after === null ? null : Number(p.stack_after),
-        cards: visible ? hp.hole.map(cardText) : null,
+        cards: cardsOf(p.seat),
         shown: hp?.shown ?? false,
         folded: hp?.folded ?? false,
       };
     }),
     events: hand ? hand.events.map((e) => eventView(e) as PvpHandEvent) : [],
+    tongits: deal ? tongitsRecord(deal, (seat) => operator || over || mine.has(seat)) : null,
     fairness: {
       serverSeedHash: h.server_seed_hash,
       serverSeed: over ? h.server_seed : null,
       clientSeeds: h.client_seeds as string[],
       nonce: h.nonce,
+    },
+  };
+}
+
+/** A Tongits deal's melds, points and result from its stored table state. */
+function tongitsRecord(state: TongitsTableState, seen: (seat: number) => boolean): PvpTongitsDeal | null {
+  const d = state.deal;
+  if (!d) return null;
+  const paid = state.settlement?.paid;
+  return {
+    dealer: d.dealer,
+    stake: state.config.stake,
+    melds: d.melds.map((m) => ({ owner: m.owner, kind: m.kind, cards: m.cards.map(cardText) })),
+    points: d.hands.map((cards, seat) => ({ seat, points: seen(seat) ? handPoints(cards) : null })),
+    result: d.result && {
+      end: d.result.end,
+      winner: d.result.winner,
+      bills: d.result.bills.map((b) => ({
+        seat: b.seat,
+        stakes: b.stakes,
+        amount: b.amount,
+        paid: paid ? paid[b.seat] : b.amount,
+      })),
     },
   };
 }
@@ -171,18 +214,7 @@ export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<
   let query = db
     .selectFrom('studio_pvp_hands as h')
     .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-    .select([
-      'h.id',
-      'h.table_id',
-      'h.number',
-      'h.status',
-      'h.started_at',
-      'h.ended_at',
-      'h.pot',
-      'h.rake',
-      't.name',
-      't.currency',
-    ]);
+    .select([...SUMMARY, 'h.table_id', 't.name', 't.currency', 't.game']);
   if (q.player !== undefined) {
     const player = q.player;
     query = query.where(({ exists, selectFrom }) =>
@@ -211,23 +243,14 @@ export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<
           .execute();
   return {
     hands: rows.map((r) => ({
-      handId: r.id,
+      ...summaryOf(r),
+      game: gameOf(r.game),
       tableId: r.table_id,
       tableName: r.name,
       currency: r.currency,
-      number: r.number,
-      status: r.status,
-      startedAt: new Date(r.started_at).toISOString(),
-      endedAt: iso(r.ended_at),
-      pot: Number(r.pot),
-      rake: Number(r.rake),
       players: players
         .filter((p) => p.hand_id === r.id)
-        .map((p) => ({
-          seat: p.seat,
-          player: p.player,
-          net: p.stack_after === null ? null : Number(p.stack_after) - Number(p.stack_before),
-        })),
+        .map((p) => ({ seat: p.seat, player: p.player, net: netOf(p) })),
     })),
   };
 }

@@ -7,6 +7,7 @@ import { chipsOnTable } from '../pvp/table';
 import type { TableState } from '../pvp/types';
 import { FakeWallet, HOUSE } from '../sportsbook/book/test-fixture';
 import { signTrader, traderSecret } from '../sportsbook/book/trader.routes';
+import { verifyPvpDeal } from '../verify';
 import {
   balances,
   dirs,
@@ -149,6 +150,21 @@ describe('the Hold\u2019em table service', () => {
           });
           expect(checked.hashMatches).toBe(true);
           expect(hand.board.every((c) => checked.cards.includes(c))).toBe(true);
+          // The public verifier deals the same deck as the table: the board so far and every hand shown.
+          const verified = verifyPvpDeal({
+            game: 'holdem',
+            serverSeed: hand.fairness.serverSeed!,
+            clientSeeds: hand.fairness.clientSeeds,
+            nonce: hand.fairness.nonce,
+            serverSeedHash: hand.fairness.serverSeedHash,
+            dealer: hand.button,
+            seats: hand.players.map((p) => p.seat),
+          });
+          expect(verified.hashMatches).toBe(true);
+          expect(verified.board.slice(0, hand.board.length)).toEqual(hand.board);
+          for (const p of hand.players.filter((x) => x.cards !== null)) {
+            expect(verified.hands.find((x) => x.seat === p.seat)?.cards).toEqual(p.cards);
+          }
         }
         await expectConserved(h);
         // Someone out of chips tops up between hands.

@@ -47,6 +47,11 @@ export type PvpRouteHelpers = {
   parse: <T>(schema: z.ZodType<T>, input: unknown) => T;
   /** The other games' tables, listed beside this room's (each entry carries its `game`). */
   moreTables?: () => Promise<object[]>;
+  /**
+   * Another game's hand by id, for a hand id this room does not know: the games' hands share one
+   * table and one id sequence, so an id names one hand of one game and `GET .../hands/:id` answers either.
+   */
+  otherHand?: (handId: number, owner: string | null) => Promise<object>;
 };
 
 /** What the routes ask of a room: the Hold'em room (room.ts), or another game's with the same calls (tongits-room.ts). */
@@ -154,7 +159,13 @@ export function registerPvpRoutes(
   });
   app.get(`${paths.api}/hands/:handId`, { config }, async (request) => {
     const { session } = await pvpSession(request);
-    return room.hand(parse(HandParams, request.params).handId, session.owner);
+    const { handId } = parse(HandParams, request.params);
+    try {
+      return await room.hand(handId, session.owner);
+    } catch (err) {
+      if (!helpers.otherHand || !(err instanceof StudioError) || err.code !== 'STUDIO_NOT_FOUND') throw err;
+      return helpers.otherHand(handId, session.owner);
+    }
   });
   app.get(`${paths.api}/history`, { config }, async (request) => {
     const { session } = await pvpSession(request);

@@ -56,27 +56,36 @@ export class TableClock {
     private readonly everyPass: boolean,
   ) {}
 
-  /** One pass; answers whether any table of the game has someone seated. */
-  async pass(advance: (tableId: string, takeover: boolean) => Promise<void>): Promise<boolean> {
+  /**
+   * One pass; answers whether any table of the game has someone seated or waiting. `advance` learns
+   * what the table has: someone seated (or buying in), and players on its waiting list (lobby.ts).
+   */
+  async pass(
+    advance: (tableId: string, takeover: boolean, has: { seated: boolean; waiting: boolean }) => Promise<void>,
+  ): Promise<boolean> {
     const db = this.deps.db;
     const now = this.deps.now();
     if (now.getTime() - this.#lastDelivery >= DELIVERY_EVERY_MS || this.everyPass) {
       this.#lastDelivery = now.getTime();
       await deliverDueTransfers(this.deps);
     }
-    const active = await db
+    const tables = await db
       .selectFrom('studio_pvp_tables as t')
-      .select('t.id')
-      .where('t.game', '=', this.game)
-      .where(({ exists, selectFrom }) =>
+      .select(({ exists, selectFrom }) => [
+        't.id',
         exists(
           selectFrom('studio_pvp_seats as s')
             .select(sql`1`.as('one'))
             .whereRef('s.table_id', '=', 't.id')
             .where('s.status', 'in', ['seated', 'buying_in']),
+        ).as('seated'),
+        exists(selectFrom('studio_pvp_waiting as w').select(sql`1`.as('one')).whereRef('w.table_id', '=', 't.id')).as(
+          'waiting',
         ),
-      )
+      ])
+      .where('t.game', '=', this.game)
       .execute();
+    const active = tables.filter((t) => t.seated || t.waiting);
     const activeIds = new Set(active.map((t) => t.id));
     for (const id of this.#leading) if (!activeIds.has(id)) this.#leading.delete(id);
     for (const t of active) {
@@ -87,7 +96,7 @@ export class TableClock {
       const takeover = !this.#leading.has(t.id);
       this.#leading.add(t.id);
       // One table's failure (a database error mid-step) must not hold up the others' clocks.
-      await advance(t.id, takeover).catch((err: unknown) =>
+      await advance(t.id, takeover, { seated: Boolean(t.seated), waiting: Boolean(t.waiting) }).catch((err: unknown) =>
         this.deps.log.warn({ err, table: t.id }, 'studio: pvp table step failed'),
       );
     }

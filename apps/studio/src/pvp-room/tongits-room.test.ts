@@ -11,6 +11,7 @@ import { chipsOnTable, type TongitsTableState } from '../pvp/tongits/table';
 import { meldsIn, sapawsFor } from '../pvp/tongits/test-support';
 import type { Action, EndKind, Seat, TongitsState } from '../pvp/tongits/types';
 import { FakeWallet } from '../sportsbook/book/test-fixture';
+import type { PvpVerification } from '../verify';
 import {
   balances,
   dirs,
@@ -208,6 +209,29 @@ describe('the Tongits table service', () => {
       expect(checked.hashMatches).toBe(true);
       const recomputed = startGame({ stake: STAKE }, checked.cards.map(parseCard), dealer);
       expect(recomputed.hands[1].map(cardText).sort()).toEqual([...dealt.deal!.players[1]!.cards!].sort());
+      // The public verifier, given the seeds and the dealer as the hand history shows them, deals the
+      // player the same hand and the same stock.
+      const asked = {
+        game: 'tongits',
+        serverSeed: deal.fairness.serverSeed,
+        clientSeeds: deal.fairness.clientSeeds,
+        nonce: deal.fairness.nonce,
+        serverSeedHash: deal.fairness.serverSeedHash,
+        dealer,
+      };
+      const verify = (payload: object) => h.app.inject({ method: 'POST', url: '/studio/api/verify/pvp', payload });
+      const verified = await verify(asked);
+      expect(verified.statusCode, verified.body).toBe(200);
+      const v = verified.json() as PvpVerification;
+      expect(v.hashMatches).toBe(true);
+      expect([...v.hands[1]!.cards].sort()).toEqual([...dealt.deal!.players[1]!.cards!].sort());
+      expect(v.stock).toEqual(recomputed.stock.map(cardText));
+      const another = await verify({ ...asked, serverSeedHash: 'ab'.repeat(32) });
+      expect((another.json() as PvpVerification).hashMatches).toBe(false);
+      const short = await verify({ ...asked, clientSeeds: asked.clientSeeds.slice(0, 2) });
+      expect(short.json()).toMatchObject({
+        error: { code: 'STUDIO_BAD_REQUEST', detail: { fields: ['clientSeeds'] } },
+      });
       const left = (await tableState(h)).deal!.stock;
       expect(recomputed.stock.slice(recomputed.stock.length - left.length)).toEqual(left);
       // Bills: each loser pays the winner; the rake comes from the collection.
@@ -232,6 +256,20 @@ describe('the Tongits table service', () => {
     // The player's history lists the deals.
     const history = await api(h, ms[0]!.token, 'GET', '/history');
     expect((history.json() as { hands: unknown[] }).hands.length).toBeGreaterThanOrEqual(3);
+    // The card room's own history names each hand's game, and its hand call answers a Tongits deal
+    // too (both games' hands share one id sequence), as the Tongits path does.
+    const asMember = { 'x-game-token': ms[0]!.token };
+    const room = await h.app.inject({ method: 'GET', url: '/studio/api/pvp/history', headers: asMember });
+    const listedHands = (room.json() as { hands: { game: string; handId: number; tableId: string }[] }).hands;
+    expect(listedHands.filter((x) => x.tableId === TABLE).length).toBe(3);
+    expect(listedHands.every((x) => x.game === 'tongits')).toBe(true);
+    const lastDeal = listedHands[0]!.handId;
+    const viaRoom = await h.app.inject({ method: 'GET', url: `/studio/api/pvp/hands/${lastDeal}`, headers: asMember });
+    expect(viaRoom.statusCode, viaRoom.body).toBe(200);
+    expect(viaRoom.json()).toMatchObject({ game: 'tongits', id: lastDeal, tableId: TABLE, deal: { over: true } });
+    expect(viaRoom.json()).toEqual((await api(h, ms[0]!.token, 'GET', `/hands/${lastDeal}`)).json());
+    const none = await h.app.inject({ method: 'GET', url: '/studio/api/pvp/hands/99999999', headers: asMember });
+    expect(none.statusCode).toBe(404);
     // Everyone leaves between deals: the stacks go back; together they lost the rake.
     for (const m of ms) {
       const res = await api(h, m.token, 'POST', `/tables/${TABLE}/leave`);

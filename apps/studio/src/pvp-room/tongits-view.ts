@@ -1,11 +1,18 @@
-import { maskPlayer } from '../crash';
 import { type Card, cardText } from '../pvp/cards';
 import { canCallDraw } from '../pvp/tongits/game';
 import { handPoints } from '../pvp/tongits/rules';
 import { DEAL_MIN_STAKES, type DealSettlement, type TongitsTableState } from '../pvp/tongits/table';
 import type { GameEvent, GameResult, Seat } from '../pvp/tongits/types';
-import { ownerOf } from './room';
-import type { PvpHandRow, PvpSeatRow, PvpTableColumns } from './view';
+import {
+  fairnessOf,
+  type PvpHandRow,
+  type PvpSeatRow,
+  type PvpTableColumns,
+  seatViewOf,
+  sittingsOf,
+  sittingView,
+  turnClockOf,
+} from './view';
 
 // A Tongits table as one player may see it (docs/pvp.md "The Tongits table service"): the melds on
 // the table, the discard pile, how many cards each hand and the stock hold, the player's own hand,
@@ -88,7 +95,12 @@ export type TongitsTableView = {
   };
 };
 
-export function tongitsInfo(row: TongitsTableRow): TongitsTableInfo {
+export function tongitsInfo(
+  row: Pick<
+    TongitsTableRow,
+    'id' | 'name' | 'big_blind' | 'min_buy_in' | 'max_buy_in' | 'rake_bp' | 'rake_cap' | 'currency'
+  >,
+): TongitsTableInfo {
   return {
     id: row.id,
     name: row.name,
@@ -121,31 +133,16 @@ export function tongitsView(
   now: Date,
 ): TongitsTableView {
   const state = row.state as unknown as TongitsTableState;
-  const open = seats.filter((s) => s.status !== 'closed');
-  const bySeat = new Map(open.map((s) => [s.seat, s]));
-  const mine = owner ? open.find((s) => ownerOf(s) === owner) : undefined;
-  const mySeat = mine && mine.status !== 'buying_in' ? mine.seat : null;
-  const seatViews = state.seats.map((s, i): TongitsSeatView | null => {
-    const r = bySeat.get(i);
-    if (!s && !r) return null;
-    return {
-      seat: i,
-      name: r ? maskPlayer(r.player) : '',
-      stack: s?.stack ?? 0,
-      sittingOut: s?.sittingOut ?? false,
-      connected: r ? now.getTime() - new Date(r.seen_at).getTime() <= timing.presenceMs : false,
-      buyingIn: r?.status === 'buying_in',
-      you: r !== undefined && r === mine,
-    };
-  });
+  const { bySeat, mine, mySeat } = sittingsOf(seats, owner);
+  const seatViews = state.seats.map((s, i): TongitsSeatView | null =>
+    seatViewOf(i, s, bySeat.get(i), mine, timing.presenceMs, now),
+  );
   const d = state.deal;
   let deal: TongitsDealView | null = null;
   let callable = false;
   if (d && hand) {
     const over = d.result !== null;
-    const turnStart = row.turn_started_at ? new Date(row.turn_started_at).getTime() : null;
-    const turnEnds = !over && turnStart !== null ? turnStart + timing.turnMs : null;
-    const bank = bySeat.get(d.turn)?.time_bank_ms ?? 0;
+    const clock = turnClockOf(row.turn_started_at, !over, timing.turnMs, bySeat.get(d.turn)?.time_bank_ms ?? 0);
     deal = {
       id: hand.id,
       number: hand.number,
@@ -170,14 +167,8 @@ export function tongitsView(
       result: d.result,
       settlement: state.settlement,
       over,
-      turnEndsAt: turnEnds === null ? null : new Date(turnEnds).toISOString(),
-      timeBankEndsAt: turnEnds === null ? null : new Date(turnEnds + Math.max(0, bank)).toISOString(),
-      fairness: {
-        serverSeedHash: hand.server_seed_hash,
-        clientSeeds: hand.client_seeds as string[],
-        nonce: hand.nonce,
-        serverSeed: hand.status === 'over' ? hand.server_seed : null,
-      },
+      ...clock,
+      fairness: fairnessOf(hand),
     };
     callable = !over && mySeat !== null && canCallDraw(d, mySeat as Seat);
   }
@@ -191,10 +182,7 @@ export function tongitsView(
     nextDealAt: row.next_hand_at ? new Date(row.next_hand_at).toISOString() : null,
     you: {
       seat: mySeat,
-      lastSeq: mine?.last_seq ?? 0,
-      clientSeed: mine?.client_seed ?? null,
-      timeBankMs: mine?.time_bank_ms ?? null,
-      leaveQueued: mine?.leave_queued ?? false,
+      ...sittingView(mine),
       canCallDraw: callable,
     },
   };

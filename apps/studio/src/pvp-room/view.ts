@@ -163,6 +163,66 @@ export function tableInfo(
 
 const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
 
+/** The open sittings by seat, and `owner`'s own (their seat once the buy-in is in). */
+export function sittingsOf(seats: PvpSeatRow[], owner: string | null) {
+  const open = seats.filter((s) => s.status !== 'closed');
+  const bySeat = new Map(open.map((s) => [s.seat, s]));
+  const mine = owner ? open.find((s) => ownerOf(s) === owner) : undefined;
+  const mySeat = mine && mine.status !== 'buying_in' ? mine.seat : null;
+  return { bySeat, mine, mySeat };
+}
+
+/** A seat as every game shows it (null: nobody there), from the engine's seat and its sitting. */
+export function seatViewOf(
+  i: number,
+  s: { stack: number; sittingOut: boolean } | null | undefined,
+  r: PvpSeatRow | undefined,
+  mine: PvpSeatRow | undefined,
+  presenceMs: number,
+  now: Date,
+) {
+  if (!s && !r) return null;
+  return {
+    seat: i,
+    name: r ? maskPlayer(r.player) : '',
+    stack: s?.stack ?? 0,
+    sittingOut: s?.sittingOut ?? false,
+    connected: r ? now.getTime() - new Date(r.seen_at).getTime() <= presenceMs : false,
+    buyingIn: r?.status === 'buying_in',
+    you: r !== undefined && r === mine,
+  };
+}
+
+/** When the turn under way runs out, then the time bank of the player whose turn it is (null: no turn running). */
+export function turnClockOf(turnStartedAt: Date | null, running: boolean, turnMs: number, bankMs: number) {
+  const start = turnStartedAt ? new Date(turnStartedAt).getTime() : null;
+  const ends = running && start !== null ? start + turnMs : null;
+  return {
+    turnEndsAt: ends === null ? null : new Date(ends).toISOString(),
+    timeBankEndsAt: ends === null ? null : new Date(ends + Math.max(0, bankMs)).toISOString(),
+  };
+}
+
+/** A hand's seeds: the server seed only once the hand is over (it tells every card). */
+export function fairnessOf(hand: PvpHandRow) {
+  return {
+    serverSeedHash: hand.server_seed_hash,
+    clientSeeds: hand.client_seeds as string[],
+    nonce: hand.nonce,
+    serverSeed: hand.status === 'over' ? hand.server_seed : null,
+  };
+}
+
+/** What a view tells the player of their own sitting in every game. */
+export function sittingView(mine: PvpSeatRow | undefined) {
+  return {
+    lastSeq: mine?.last_seq ?? 0,
+    clientSeed: mine?.client_seed ?? null,
+    timeBankMs: mine?.time_bank_ms ?? null,
+    leaveQueued: mine?.leave_queued ?? false,
+  };
+}
+
 export function eventView(e: HandEvent): unknown {
   if (e.type === 'street' || e.type === 'show') return { ...e, cards: e.cards.map(cardText) };
   return e;
@@ -178,32 +238,23 @@ export function tableView(
   now: Date,
 ): PvpTableView {
   const state = row.state as TableState;
-  const open = seats.filter((s) => s.status !== 'closed');
-  const bySeat = new Map(open.map((s) => [s.seat, s]));
-  const mine = owner ? open.find((s) => ownerOf(s) === owner) : undefined;
-  const mySeat = mine && mine.status !== 'buying_in' ? mine.seat : null;
+  const { bySeat, mine, mySeat } = sittingsOf(seats, owner);
   const seatViews = state.seats.map((s, i): PvpSeatView | null => {
-    const r = bySeat.get(i);
-    if (!s && !r) return null;
-    return {
-      seat: i,
-      name: r ? maskPlayer(r.player) : '',
-      stack: s?.stack ?? 0,
-      sittingOut: s?.sittingOut ?? false,
-      waitingForBigBlind: s?.waitingForBigBlind ?? false,
-      connected: r ? now.getTime() - new Date(r.seen_at).getTime() <= timing.presenceMs : false,
-      buyingIn: r?.status === 'buying_in',
-      you: r !== undefined && r === mine,
-    };
+    const base = seatViewOf(i, s, bySeat.get(i), mine, timing.presenceMs, now);
+    return base && { ...base, waitingForBigBlind: s?.waitingForBigBlind ?? false };
   });
   let handView: PvpHandView | null = null;
   const h = state.hand;
   let legal: PvpTableView['you']['legal'] = null;
   if (h && hand) {
     const over = h.result !== null;
-    const turnStart = row.turn_started_at ? new Date(row.turn_started_at).getTime() : null;
     const toActRow = h.toAct === null ? undefined : bySeat.get(h.toAct);
-    const turnEnds = !over && turnStart !== null && h.toAct !== null ? turnStart + timing.turnMs : null;
+    const clock = turnClockOf(
+      row.turn_started_at,
+      !over && h.toAct !== null,
+      timing.turnMs,
+      toActRow?.time_bank_ms ?? 0,
+    );
     handView = {
       id: hand.id,
       number: hand.number,
@@ -215,9 +266,7 @@ export function tableView(
       pot: h.players.reduce((sum, p) => sum + p.committed, 0),
       currentBet: h.currentBet,
       toAct: over ? null : h.toAct,
-      turnEndsAt: turnEnds === null ? null : new Date(turnEnds).toISOString(),
-      timeBankEndsAt:
-        turnEnds === null ? null : new Date(turnEnds + Math.max(0, toActRow?.time_bank_ms ?? 0)).toISOString(),
+      ...clock,
       players: h.players.map((p) => ({
         seat: p.seat,
         committed: p.committed,
@@ -229,12 +278,7 @@ export function tableView(
       events: h.events.map(eventView),
       result: h.result,
       over,
-      fairness: {
-        serverSeedHash: hand.server_seed_hash,
-        clientSeeds: hand.client_seeds as string[],
-        nonce: hand.nonce,
-        serverSeed: hand.status === 'over' ? hand.server_seed : null,
-      },
+      fairness: fairnessOf(hand),
     };
     if (!over && mySeat !== null && h.toAct === mySeat) legal = legalActions(state);
   }
@@ -248,10 +292,7 @@ export function tableView(
     nextHandAt: row.next_hand_at ? new Date(row.next_hand_at).toISOString() : null,
     you: {
       seat: mySeat,
-      lastSeq: mine?.last_seq ?? 0,
-      clientSeed: mine?.client_seed ?? null,
-      timeBankMs: mine?.time_bank_ms ?? null,
-      leaveQueued: mine?.leave_queued ?? false,
+      ...sittingView(mine),
       pendingTopUp: mine?.pending_top_up ?? 0,
       legal,
     },

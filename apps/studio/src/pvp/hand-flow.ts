@@ -18,10 +18,37 @@ function checkDeck(deck: readonly Card[]): void {
 }
 
 /** Seats of `players` in clockwise order starting after `from`. */
-function orderAfter(players: readonly HandPlayer[], from: number, seatCount: number): HandPlayer[] {
+function orderAfter<P extends { seat: number }>(players: readonly P[], from: number, seatCount: number): P[] {
   return [...players].sort(
     (a, b) => (clockwise(from, a.seat, seatCount) || seatCount) - (clockwise(from, b.seat, seatCount) || seatCount),
   );
+}
+
+/**
+ * The hole cards a deck gives each seat dealt in: one card at a time around the table, starting left
+ * of the button (what dealHand deals, and what the public verifier shows).
+ */
+export function holeCards<C>(
+  deck: readonly C[],
+  seats: readonly number[],
+  button: number,
+  seatCount: number,
+): Map<number, [C, C]> {
+  const order = orderAfter(
+    seats.map((seat) => ({ seat })),
+    button,
+    seatCount,
+  );
+  return new Map(order.map((p, i) => [p.seat, [deck[i]!, deck[i + order.length]!]]));
+}
+
+/** The five board cards a deck gives a hand of `players` players (flop, turn, river; burns skipped). */
+export function boardCards<C>(deck: readonly C[], players: number): C[] {
+  return (['flop', 'turn', 'river'] as const).flatMap((street) => {
+    const { offset, count } = BOARD_START[street];
+    const start = players * 2 + offset;
+    return deck.slice(start, start + count);
+  });
 }
 
 export function dealHand(state: TableState, plan: HandPlan, deck: readonly Card[]): void {
@@ -39,11 +66,8 @@ export function dealHand(state: TableState, plan: HandPlan, deck: readonly Card[
     levelAtAction: 0,
     shown: false,
   }));
-  // One card at a time around the table, starting left of the button.
-  const order = orderAfter(players, plan.button, n);
-  order.forEach((p, i) => {
-    p.hole = [deck[i]!, deck[i + order.length]!];
-  });
+  const hole = holeCards(deck, plan.seats, plan.button, n);
+  for (const p of players) p.hole = hole.get(p.seat)!;
   const hand: Hand = {
     number: state.handsPlayed + 1,
     button: plan.button,

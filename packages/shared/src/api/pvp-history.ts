@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PvpHandEvent } from './pvp-records';
+import { PvpGame, PvpHandEvent, PvpTongitsDeal } from './pvp-records';
 
 // The platform's card-room records (docs/pvp.md "Hand histories and integrity"): the member centre's
 // hands of a PVP round and a hand as the member may see it, and the back office's hand search, full
@@ -29,6 +29,7 @@ export type PvpHandEventView = z.infer<typeof PvpHandEventView>;
 
 export const PvpRoundHandsView = z.object({
   roundId: z.string(),
+  game: PvpGame,
   tableName: z.string(),
   smallBlind: Amount,
   bigBlind: Amount,
@@ -47,7 +48,21 @@ export const PvpRoundHandsView = z.object({
 });
 export type PvpRoundHandsView = z.infer<typeof PvpRoundHandsView>;
 
+/** A Tongits deal's melds, points and result, the amounts in major units. */
+export const PvpTongitsDealView = PvpTongitsDeal.extend({
+  stake: Amount,
+  result: z
+    .object({
+      end: z.enum(['tongits', 'stock-out', 'draw']),
+      winner: z.number().int(),
+      bills: z.array(z.object({ seat: z.number().int(), stakes: z.number().int(), amount: Amount, paid: Amount })),
+    })
+    .nullable(),
+});
+export type PvpTongitsDealView = z.infer<typeof PvpTongitsDealView>;
+
 export const PvpHandView = z.object({
+  game: PvpGame,
   id: z.number().int(),
   tableId: z.string(),
   tableName: z.string(),
@@ -77,6 +92,8 @@ export const PvpHandView = z.object({
     }),
   ),
   events: z.array(PvpHandEventView),
+  /** A Tongits deal's melds, points and result; null for a Hold'em hand. */
+  tongits: PvpTongitsDealView.nullable(),
   fairness: z.object({
     serverSeedHash: z.string(),
     serverSeed: z.string().nullable(),
@@ -101,6 +118,7 @@ export const AdminPvpHandSearchQuery = z
 export const AdminPvpHandList = z.object({
   hands: z.array(
     z.object({
+      game: PvpGame,
       handId: z.number().int(),
       tableId: z.string(),
       tableName: z.string(),
@@ -125,6 +143,64 @@ export type AdminPvpHandList = z.infer<typeof AdminPvpHandList>;
 
 export const AdminPvpDaysQuery = z.object({ from: Day, to: Day }).strict();
 
+/**
+ * An integrity flag's review state (docs/pvp.md "Reviewing flags"): open until an operator clears or
+ * confirms it; a decision covers the flag's hands as they were (firstHandId..lastHandId), so a flag
+ * that counts hands outside them is open again, with that decision as `last`.
+ */
+export const PvpFlagState = z.enum(['open', 'cleared', 'confirmed']);
+export type PvpFlagState = z.infer<typeof PvpFlagState>;
+export const PvpFlagDecision = z.enum(['cleared', 'confirmed']);
+export type PvpFlagDecision = z.infer<typeof PvpFlagDecision>;
+
+export const PvpFlagReview = z.object({
+  state: PvpFlagState,
+  /** The number of decisions on the flag so far: what a new decision must send back. */
+  revision: z.number().int(),
+  /** The latest decision, or null when none was taken. */
+  last: z
+    .object({
+      decision: PvpFlagDecision,
+      reason: z.string(),
+      by: z.string(),
+      at: z.string(),
+      firstHandId: z.number().int(),
+      lastHandId: z.number().int(),
+      /** The members raised to risk level high with the decision. */
+      raised: z.array(z.number().int()),
+    })
+    .nullable(),
+  /** The latest decision does not cover every hand the flag counts now: new hands reopened it. */
+  newHands: z.boolean(),
+});
+export type PvpFlagReview = z.infer<typeof PvpFlagReview>;
+
+export const AdminPvpIntegrityQuery = z.object({ from: Day, to: Day, state: PvpFlagState.optional() }).strict();
+
+/**
+ * A decision on a flag of the report over from..to. `revision`, `firstHandId` and `lastHandId` are
+ * what the operator saw: a flag decided by someone else since, or counting other hands now, is a
+ * conflict. `raiseRisk` (with a confirmation, and risk.write) raises both members to risk level high.
+ */
+export const AdminPvpFlagReviewBody = z
+  .object({
+    from: Day,
+    to: Day,
+    key: z.string().min(1).max(200),
+    revision: z.number().int().min(0),
+    firstHandId: z.number().int().positive(),
+    lastHandId: z.number().int().positive(),
+    decision: PvpFlagDecision,
+    reason: z.string().trim().min(1).max(500),
+    raiseRisk: z.boolean().default(false),
+  })
+  .strict()
+  .refine((b) => !b.raiseRisk || b.decision === 'confirmed', {
+    path: ['raiseRisk'],
+    params: { reason: 'INVALID' },
+  });
+export type AdminPvpFlagReviewBody = z.infer<typeof AdminPvpFlagReviewBody>;
+
 export const AdminPvpRake = z.object({
   rows: z.array(z.object({ tableId: z.string(), day: Day, hands: z.number().int(), rake: Amount, pots: Amount })),
   totals: z.object({ hands: z.number().int(), rake: Amount, pots: Amount }),
@@ -132,6 +208,15 @@ export const AdminPvpRake = z.object({
 export type AdminPvpRake = z.infer<typeof AdminPvpRake>;
 
 const MemberRef = z.object({ memberId: z.number().int().nullable(), name: z.string() });
+
+/** What identifies a flag and its review across computations. */
+const FlagIdentity = {
+  /** The flag's kind, members and stake: the same flag computed again has the same key. */
+  key: z.string(),
+  firstHandId: z.number().int(),
+  lastHandId: z.number().int(),
+  review: PvpFlagReview,
+};
 
 export const AdminPvpIntegrity = z.object({
   hands: z.number().int(),
@@ -145,8 +230,11 @@ export const AdminPvpIntegrity = z.object({
     softMaxSharedAggressionPercent: z.number().int(),
     softMinOtherAggressionPercent: z.number().int(),
   }),
+  /** Flags of the days by review state, before the `state` filter. */
+  counts: z.object({ open: z.number().int(), cleared: z.number().int(), confirmed: z.number().int() }),
   chipDumping: z.array(
     z.object({
+      ...FlagIdentity,
       from: MemberRef,
       to: MemberRef,
       tables: z.array(z.string()),
@@ -161,8 +249,12 @@ export const AdminPvpIntegrity = z.object({
   ),
   softPlay: z.array(
     z.object({
+      ...FlagIdentity,
       a: MemberRef,
       b: MemberRef,
+      /** The stake level every counted street was played at. */
+      currency: z.string(),
+      bigBlind: Amount,
       tables: z.array(z.string()),
       sharedStreets: z.number().int(),
       sharedAggressive: z.number().int(),

@@ -41,8 +41,13 @@ export const PvpHandSummary = z.object({
 });
 export type PvpHandSummary = z.infer<typeof PvpHandSummary>;
 
+/** The card room's games: Texas Hold'em and Tongits (docs/pvp.md). */
+export const PvpGame = z.enum(['holdem', 'tongits']);
+export type PvpGame = z.infer<typeof PvpGame>;
+
 export const PvpRoundHands = z.object({
   roundId: z.string(),
+  game: PvpGame,
   tableId: z.string(),
   tableName: z.string(),
   currency: z.string(),
@@ -81,7 +86,31 @@ export const PvpHandEvent = z.discriminatedUnion('type', [
 ]);
 export type PvpHandEvent = z.infer<typeof PvpHandEvent>;
 
+/**
+ * A Tongits deal's own record (docs/pvp.md "The Tongits engine"): the melds on the table as the deal
+ * ended, each hand's points left, and the result with each loser's bill; the hands themselves are the
+ * players' `cards` (a member's own; everyone's once the deal is over, as the table shows them).
+ */
+export const PvpTongitsDeal = z.object({
+  dealer: Int,
+  /** The base stake each loser pays the winner. */
+  stake: Int,
+  melds: z.array(z.object({ owner: Int, kind: z.enum(['set', 'run']), cards: z.array(z.string()) })),
+  /** Points left in each seat's hand: the member's own, everyone's once the deal is over. */
+  points: z.array(z.object({ seat: Int, points: Int.nullable() })),
+  result: z
+    .object({
+      end: z.enum(['tongits', 'stock-out', 'draw']),
+      winner: Int,
+      /** Each loser's bill in base stakes, its amount, and what the stack could pay of it. */
+      bills: z.array(z.object({ seat: Int, stakes: Int, amount: Int, paid: Int })),
+    })
+    .nullable(),
+});
+export type PvpTongitsDeal = z.infer<typeof PvpTongitsDeal>;
+
 export const PvpHandRecord = z.object({
+  game: PvpGame,
   id: Int,
   tableId: z.string(),
   tableName: z.string(),
@@ -112,7 +141,10 @@ export const PvpHandRecord = z.object({
       folded: z.boolean(),
     }),
   ),
+  /** Hold'em's events (a Tongits deal has none here: its course is in `tongits`). */
   events: z.array(PvpHandEvent),
+  /** A Tongits deal's melds, points and result; null for a Hold'em hand. */
+  tongits: PvpTongitsDeal.nullable(),
   fairness: z.object({
     serverSeedHash: z.string(),
     serverSeed: z.string().nullable(),
@@ -138,6 +170,7 @@ export type PvpHandSearchQuery = z.infer<typeof PvpHandSearchQuery>;
 export const PvpHandSearchAnswer = z.object({
   hands: z.array(
     z.object({
+      game: PvpGame,
       handId: Int,
       tableId: z.string(),
       tableName: z.string(),
@@ -198,6 +231,9 @@ export const PvpChipDumpFlag = z.object({
   weakAllIns: Int,
   /** Up to 20 of the hands, the suspicious ones first. */
   handIds: z.array(Int),
+  /** The first and last of the hands the flag counts (hand ids grow with time): what a review covers. */
+  firstHandId: Int,
+  lastHandId: Int,
 });
 export type PvpChipDumpFlag = z.infer<typeof PvpChipDumpFlag>;
 
@@ -206,14 +242,20 @@ export const PvpSoftPlayFlag = z.object({
   /** The two members (the lower player id first). */
   a: z.string(),
   b: z.string(),
+  /** The stake level compared: every street counted was played at tables of this currency and big blind. */
+  currency: z.string(),
+  bigBlind: Int,
   tables: z.array(z.string()),
   /** Post-flop streets both played against each other, and on how many either bet or raised. */
   sharedStreets: Int,
   sharedAggressive: Int,
-  /** Their post-flop streets against others without the other in, and on how many they bet or raised. */
+  /** Their post-flop streets against others at the same stake level without the other in, and on how many they bet or raised. */
   otherStreets: Int,
   otherAggressive: Int,
   handIds: z.array(Int),
+  /** The first and last hand with a shared street (hand ids grow with time): what a review covers. */
+  firstHandId: Int,
+  lastHandId: Int,
 });
 export type PvpSoftPlayFlag = z.infer<typeof PvpSoftPlayFlag>;
 

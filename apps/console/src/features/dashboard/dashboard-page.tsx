@@ -11,7 +11,11 @@ import { WorkPanel } from './work-panel';
 
 type FigureKey = keyof DashboardFigures;
 
-const TILES: { key: FigureKey; money?: boolean }[] = [
+/**
+ * `estimated`: the 30-day figure is a distinct count merged from the daily rollups' sketches
+ * (server db/hll.ts), which is within about 3% rather than exact, and the tile says so.
+ */
+const TILES: { key: FigureKey; money?: boolean; estimated?: boolean }[] = [
   { key: 'registrations' },
   { key: 'firstDepositors' },
   { key: 'depositAmount', money: true },
@@ -19,7 +23,7 @@ const TILES: { key: FigureKey; money?: boolean }[] = [
   { key: 'betAmount', money: true },
   { key: 'winAmount', money: true },
   { key: 'ggr', money: true },
-  { key: 'activePlayers' },
+  { key: 'activePlayers', estimated: true },
   { key: 'ngrGgr', money: true },
   { key: 'deductions', money: true },
   { key: 'ngr', money: true },
@@ -29,7 +33,19 @@ const count = new Intl.NumberFormat('en');
 const formatCount = (n: number) => count.format(n);
 const formatAmount = (n: number) => formatMoney(n);
 
-function Tile({ label, today, month, money }: { label: string; today: number; month: number; money?: boolean }) {
+function Tile({
+  label,
+  today,
+  month,
+  money,
+  estimated,
+}: {
+  label: string;
+  today: number;
+  month: number;
+  money?: boolean;
+  estimated?: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   const f = money ? formatAmount : formatCount;
   return (
@@ -37,7 +53,7 @@ function Tile({ label, today, month, money }: { label: string; today: number; mo
       <h2 className="text-sm text-(--text-muted)">{label}</h2>
       <p className="mt-1 text-2xl font-bold tabular-nums">{f(today)}</p>
       <p className="mt-1 text-xs text-(--text-muted)">
-        {t('last30')}: <span className="tabular-nums">{f(month)}</span>
+        {t('last30')}: <span className="tabular-nums">{estimated ? t('estimate', { value: f(month) }) : f(month)}</span>
       </p>
     </div>
   );
@@ -156,6 +172,7 @@ export function DashboardPage() {
                   today={d.todayFigures[tile.key]}
                   month={d.last30Days[tile.key]}
                   money={tile.money}
+                  estimated={tile.estimated}
                 />
               ))}
             </div>

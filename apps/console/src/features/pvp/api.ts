@@ -1,4 +1,12 @@
-import type { AdminPvpHandList, AdminPvpIntegrity, AdminPvpRake, PvpHandView } from '@gamehall/shared/api/pvp-history';
+import type {
+  AdminPvpFlagReviewBody,
+  AdminPvpHandList,
+  AdminPvpIntegrity,
+  AdminPvpRake,
+  PvpFlagReview,
+  PvpFlagState,
+  PvpHandView,
+} from '@gamehall/shared/api/pvp-history';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/api-client';
 
@@ -28,11 +36,16 @@ export function rakeQuery(query: { from: string; to: string }) {
   });
 }
 
-export function integrityQuery(query: { from: string; to: string }) {
+export function integrityQuery(query: { from: string; to: string; state?: PvpFlagState | undefined }) {
   return queryOptions({
     queryKey: [...pvpKey, 'integrity', query],
     queryFn: () => api<AdminPvpIntegrity>('/admin/pvp/integrity', { query }),
   });
+}
+
+/** Clears or confirms an integrity flag (audited); answers its review state after. */
+export function reviewIntegrityFlag(body: AdminPvpFlagReviewBody) {
+  return api<{ key: string; review: PvpFlagReview }>('/admin/pvp/integrity/reviews', { method: 'POST', body });
 }
 
 /** The day `n` days before `day` (YYYY-MM-DD). */

@@ -10,7 +10,8 @@ import { handQuery } from './api';
 
 // A hand's full record for the operator: every player's hole cards (shown or not: reading them is
 // audited), the board, every action street by street, the pots with their rake and winners, and the
-// seeds that let anyone recompute the deck.
+// seeds that let anyone recompute the deck. A Tongits deal shows its stake, every hand with the
+// points left in it, the melds on the table and who won how with each loser's bill instead.
 
 export function HandPage() {
   const { t } = useTranslation('pvp');
@@ -35,18 +36,28 @@ export function HandPage() {
   );
 }
 
-function HandRecord({ hand }: { hand: PvpHandView }) {
+const TONGITS_ENDS = { tongits: 'tongits', 'stock-out': 'stockOut', draw: 'draw' } as const;
+
+export function HandRecord({ hand }: { hand: PvpHandView }) {
   const { t } = useTranslation('pvp');
   const nameOf = (seat: number) =>
     hand.players.find((p) => p.seat === seat)?.name ?? t('hand.seat', { seat: seat + 1 });
+  const deal = hand.tongits;
+  const pointsOf = (seat: number) => deal?.points.find((p) => p.seat === seat)?.points ?? null;
+  const marker = deal ? deal.dealer : hand.button;
   return (
     <>
       <dl className="mb-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <Fact label={t('hand.blinds')} value={`${formatMoney(hand.smallBlind)} / ${formatMoney(hand.bigBlind)}`} />
+        <Fact label={t('hand.game')} value={t(`hand.games.${hand.game}`)} />
+        {deal ? (
+          <Fact label={t('hand.stake')} value={formatMoney(deal.stake)} />
+        ) : (
+          <Fact label={t('hand.blinds')} value={`${formatMoney(hand.smallBlind)} / ${formatMoney(hand.bigBlind)}`} />
+        )}
         <Fact label={t('hands.started')} value={formatDateTime(hand.startedAt)} />
         <Fact label={t('fields.pot')} value={formatMoney(hand.pot)} />
         <Fact label={t('fields.rake')} value={formatMoney(hand.rake)} />
-        <Fact label={t('hand.board')} value={hand.board.join(' ') || '—'} testId="pvp-board" />
+        {!deal && <Fact label={t('hand.board')} value={hand.board.join(' ') || '—'} testId="pvp-board" />}
         <Fact label={t('hand.status')} value={t(`hand.statuses.${hand.status}`)} />
       </dl>
       <PlainTable
@@ -54,7 +65,8 @@ function HandRecord({ hand }: { hand: PvpHandView }) {
         columns={[
           { label: t('hand.seatColumn') },
           { label: t('hands.member') },
-          { label: t('hand.cards') },
+          { label: deal ? t('hand.tongitsCards') : t('hand.cards') },
+          ...(deal ? [{ label: t('hand.points'), numeric: true }] : []),
           { label: t('hand.before'), numeric: true },
           { label: t('hand.after'), numeric: true },
           { label: t('hand.net'), numeric: true },
@@ -64,7 +76,9 @@ function HandRecord({ hand }: { hand: PvpHandView }) {
           <tr key={p.seat} className="border-b border-(--border) last:border-b-0" data-testid={`pvp-player-${p.seat}`}>
             <td className="px-3 py-2">
               {p.seat + 1}
-              {hand.button === p.seat && <span className="ml-1 text-xs text-(--text-muted)">{t('hand.button')}</span>}
+              {marker === p.seat && (
+                <span className="ml-1 text-xs text-(--text-muted)">{deal ? t('hand.dealer') : t('hand.button')}</span>
+              )}
             </td>
             <td className="px-3 py-2">
               {p.memberId !== null ? (
@@ -77,10 +91,13 @@ function HandRecord({ hand }: { hand: PvpHandView }) {
             </td>
             <td className="px-3 py-2 font-mono">
               {p.cards?.join(' ') ?? '—'}{' '}
-              <span className="font-sans text-xs text-(--text-muted)">
-                {p.shown ? t('hand.shown') : p.folded ? t('hand.folded') : t('hand.notShown')}
-              </span>
+              {!deal && (
+                <span className="font-sans text-xs text-(--text-muted)">
+                  {p.shown ? t('hand.shown') : p.folded ? t('hand.folded') : t('hand.notShown')}
+                </span>
+              )}
             </td>
+            {deal && <td className="px-3 py-2 text-right tabular-nums">{pointsOf(p.seat) ?? '—'}</td>}
             <td className="px-3 py-2 text-right tabular-nums">{formatMoney(p.stackBefore)}</td>
             <td className="px-3 py-2 text-right tabular-nums">
               {p.stackAfter === null ? '…' : formatMoney(p.stackAfter)}
@@ -91,16 +108,55 @@ function HandRecord({ hand }: { hand: PvpHandView }) {
           </tr>
         ))}
       </PlainTable>
-      <h2 className="mt-6 mb-2 font-semibold">{t('hand.actions')}</h2>
-      <ol className="space-y-1 text-sm" data-testid="pvp-events">
-        {hand.events.map((e, i) => (
-          // Events have no id of their own; their order is the hand's.
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
-          <li key={i} className={e.type === 'street' ? 'mt-2 font-semibold' : ''}>
-            {eventText(e, nameOf, t)}
-          </li>
-        ))}
-      </ol>
+      {deal ? (
+        <>
+          <h2 className="mt-6 mb-2 font-semibold">{t('hand.melds')}</h2>
+          <ul className="space-y-1 text-sm" data-testid="pvp-melds">
+            {deal.melds.length === 0 && <li className="text-(--text-muted)">{t('hand.noMelds')}</li>}
+            {deal.melds.map((m) => (
+              <li key={`${m.owner}:${m.cards.join()}`}>
+                {t(`hand.meldKinds.${m.kind}`, { name: nameOf(m.owner) })}{' '}
+                <span className="font-mono">{m.cards.join(' ')}</span>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-6 mb-2 font-semibold">{t('hand.outcome')}</h2>
+          <ul className="space-y-1 text-sm" data-testid="pvp-tongits-result">
+            {deal.result ? (
+              <>
+                <li className="font-semibold">
+                  {t(`hand.won.${TONGITS_ENDS[deal.result.end]}`, { name: nameOf(deal.result.winner) })}
+                </li>
+                {deal.result.bills.map((b) => (
+                  <li key={b.seat}>
+                    {t('hand.bill', {
+                      name: nameOf(b.seat),
+                      stakes: b.stakes,
+                      amount: formatMoney(b.amount),
+                      paid: formatMoney(b.paid),
+                    })}
+                  </li>
+                ))}
+              </>
+            ) : (
+              <li className="text-(--text-muted)">{t('hand.statuses.live')}</li>
+            )}
+          </ul>
+        </>
+      ) : (
+        <>
+          <h2 className="mt-6 mb-2 font-semibold">{t('hand.actions')}</h2>
+          <ol className="space-y-1 text-sm" data-testid="pvp-events">
+            {hand.events.map((e, i) => (
+              // Events have no id of their own; their order is the hand's.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+              <li key={i} className={e.type === 'street' ? 'mt-2 font-semibold' : ''}>
+                {eventText(e, nameOf, t)}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
       <h2 className="mt-6 mb-2 font-semibold">{t('hand.fairness')}</h2>
       <dl className="space-y-1 text-sm break-all">
         <Fact label={t('hand.seedHash')} value={hand.fairness.serverSeedHash} />

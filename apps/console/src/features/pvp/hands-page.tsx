@@ -90,6 +90,9 @@ export function HandsPage() {
             <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(h.startedAt)}</td>
             <td className="px-3 py-2">
               {h.tableName} <span className="text-xs text-(--text-muted)">{h.tableId}</span>
+              {h.game === 'tongits' && (
+                <span className="ml-2 text-xs text-(--text-muted)">{t('hand.games.tongits')}</span>
+              )}
             </td>
             <td className="px-3 py-2">
               {h.players.map((p) => (

@@ -1,4 +1,10 @@
-import type { AdminPlayerFactor, AdminPlayerFactorList, AdminTraderBets } from '@gamehall/shared/api/admin-sportsbook';
+import type {
+  AdminPlayerFactor,
+  AdminPlayerFactorList,
+  AdminRiskPushList,
+  AdminRiskPushRetry,
+  AdminTraderBets,
+} from '@gamehall/shared/api/admin-sportsbook';
 import type {
   TraderActionAnswer,
   TraderEventDetail,
@@ -73,6 +79,17 @@ export const settingsQuery = queryOptions({
 
 export function saveSettings(body: z.input<typeof TraderSettingsBody>) {
   return api<TraderSettings>('/admin/sportsbook/settings', { method: 'PUT', body });
+}
+
+/** Risk levels the book has not confirmed (the outbox to the sportsbook), read as often as the live screens. */
+export const riskPushesQuery = queryOptions({
+  queryKey: [...sportsbookKey, 'players', 'risk-pushes'],
+  queryFn: () => api<AdminRiskPushList>('/admin/sportsbook/risk-pushes'),
+  refetchInterval: LIVE_REFRESH_MS,
+});
+
+export function retryRiskPushes() {
+  return api<AdminRiskPushRetry>('/admin/sportsbook/risk-pushes/retry', { method: 'POST' });
 }
 
 export const playersQuery = queryOptions({

@@ -3,11 +3,12 @@ import { Field } from '@gamehall/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
-import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
 import { useFormAction } from '../../lib/use-form-action';
-import { playersQuery, savePlayerFactor, sportsbookKey } from './api';
+import { playersQuery, retryRiskPushes, riskPushesQuery, savePlayerFactor, sportsbookKey } from './api';
 
 // Stake factors per player: a player's limits are the book's times the factor (100 % = the book's
 // own, 0 % = no bets). The trader's factor is set here by the member's username (the platform sends
@@ -23,6 +24,87 @@ export function factorPpmOf(text: string): number | undefined {
 }
 
 const factorText = (ppm: number) => `${ppm / 10_000} %`;
+
+function useLevelText() {
+  const { t } = useTranslation('sportsbook');
+  return (level: string) =>
+    ['low', 'normal', 'high', 'blocked'].includes(level) ? t(`players.levels.${level}`) : level;
+}
+
+/**
+ * The levels still on their way to the book (the outbox sportsbook_risk_pushes): who, why the last
+ * send failed and when the next comes, and a button that sends them now rather than after the
+ * back-off, for when the book is back after an outage.
+ */
+function WaitingPushes() {
+  const { t } = useTranslation('sportsbook');
+  const levelText = useLevelText();
+  const waiting = useQuery(riskPushesQuery);
+  const action = useFormAction(riskPushesQuery.queryKey);
+  const [done, setDone] = useState('');
+  const retry = async () => {
+    setDone('');
+    await action.run(async () => {
+      const { due } = await retryRiskPushes();
+      setDone(t('players.waiting.retried', { due }));
+    });
+  };
+  const data = waiting.data;
+  return (
+    <section className="mt-8" aria-labelledby="risk-pushes-title">
+      <h2 id="risk-pushes-title" className="mb-1 text-base font-semibold">
+        {t('players.waiting.title')}
+      </h2>
+      <p className="mb-3 max-w-3xl text-sm text-(--text-muted)">{t('players.waiting.description')}</p>
+      <QueryErrorAlert error={waiting.error} />
+      {data && data.waiting > 0 && (
+        <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
+          {data.waiting > data.list.length && (
+            <span>{t('players.waiting.count', { count: data.waiting, shown: data.list.length })}</span>
+          )}
+          <Button type="button" variant="secondary" disabled={action.busy} onClick={retry}>
+            {t('players.waiting.retry')}
+          </Button>
+        </div>
+      )}
+      {action.error && (
+        <p role="alert" className="mb-3 text-sm text-(--danger)">
+          {action.error}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="mb-3 text-sm text-(--success)">
+          {done}
+        </p>
+      )}
+      <PlainTable
+        caption={t('players.waiting.title')}
+        columns={[
+          { label: t('fields.username') },
+          { label: t('players.riskLevel') },
+          { label: t('players.waiting.attempts'), numeric: true },
+          { label: t('players.waiting.lastError') },
+          { label: t('players.waiting.nextTry') },
+          { label: t('players.waiting.lastDelivered') },
+        ]}
+        empty={
+          !data ? t('common.loading', { ns: 'core' }) : data.list.length === 0 ? t('players.waiting.none') : undefined
+        }
+      >
+        {data?.list.map((p) => (
+          <tr key={p.memberId} className="border-b border-(--border) last:border-b-0">
+            <td className="px-3 py-2">{p.username}</td>
+            <td className="px-3 py-2">{levelText(p.level)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{p.attempts}</td>
+            <td className="px-3 py-2 font-mono text-xs">{p.lastError ?? '—'}</td>
+            <td className="px-3 py-2">{formatDateTime(p.nextAttemptAt)}</td>
+            <td className="px-3 py-2">{p.deliveredAt ? formatDateTime(p.deliveredAt) : t('players.waiting.never')}</td>
+          </tr>
+        ))}
+      </PlainTable>
+    </section>
+  );
+}
 
 export function PlayersPage() {
   const { t } = useTranslation('sportsbook');
@@ -47,8 +129,7 @@ export function PlayersPage() {
     }
   };
   const rows = list.data ?? [];
-  const levelText = (level: string) =>
-    ['low', 'normal', 'high', 'blocked'].includes(level) ? t(`players.levels.${level}`) : level;
+  const levelText = useLevelText();
   return (
     <div>
       <PageHeader title={t('players.title')} description={t('players.description')} />
@@ -85,11 +166,7 @@ export function PlayersPage() {
           </p>
         )}
       </form>
-      {list.error && (
-        <p role="alert" className="mb-3 text-sm text-(--danger)">
-          {errorMessage(list.error)}
-        </p>
-      )}
+      <QueryErrorAlert error={list.error} />
       <PlainTable
         caption={t('players.title')}
         columns={[
@@ -117,6 +194,7 @@ export function PlayersPage() {
           </tr>
         ))}
       </PlainTable>
+      <WaitingPushes />
     </div>
   );
 }

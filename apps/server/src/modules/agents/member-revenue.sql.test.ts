@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followAppClock } from '../../db/app-clock';
 import { createMember } from '../../test/factories';
-import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
+import { ensureVendorIntegrations, insertRound, twoVendorGames } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { brandDefaults, getBrand } from '../brand/brand.service';
 import { type Posting, post, postAdjustment } from '../ledger/ledger.service';
@@ -84,19 +84,6 @@ async function approvedDeposit(memberId: number, amount: number) {
     .execute();
 }
 
-async function games() {
-  const rows = await t.ctx.db
-    .selectFrom('games')
-    .select(['node_id', 'vendor_code'])
-    .where('status', '=', 'active')
-    .orderBy('node_id')
-    .execute();
-  const a = rows[0];
-  const b = rows.find((r) => r.vendor_code !== a?.vendor_code);
-  if (!a || !b) throw new Error('the seed has fewer than two vendors');
-  return [a, b] as const;
-}
-
 async function revenue(ids: number[], s: AgentNgrSettings, start = START, end = END) {
   const r = await sql<Record<keyof MemberRevenueRow, string>>`
     WITH n AS (${memberRevenueSql(start, end, s)})
@@ -110,7 +97,7 @@ describe('memberRevenueSql', () => {
   it('counts each category of house cash, not bonus credits nor other postings, only in the window', async () => {
     const m = await createMember(t.ctx);
     const other = await createMember(t.ctx);
-    const [g1] = await games();
+    const [g1] = await twoVendorGames(t.ctx);
     await insertRound(t.ctx, { memberId: m.id, nodeId: Number(g1.node_id), bet: 10_000, win: 3_000, at: IN });
     await insertRound(t.ctx, { memberId: m.id, nodeId: Number(g1.node_id), bet: 5_000, win: 0, at: BEFORE });
     await insertRound(t.ctx, { memberId: m.id, nodeId: Number(g1.node_id), bet: 5_000, status: 'open', at: IN });
@@ -198,7 +185,7 @@ describe('memberRevenueSql', () => {
   it('charges the provider fee per vendor on positive GGR, and the payment fee on approved orders', async () => {
     const m = await createMember(t.ctx);
     const winner = await createMember(t.ctx);
-    const [g1, g2] = await games();
+    const [g1, g2] = await twoVendorGames(t.ctx);
     await insertRound(t.ctx, { memberId: m.id, nodeId: Number(g1.node_id), bet: 10_000, win: 2_000, at: IN });
     await insertRound(t.ctx, { memberId: m.id, nodeId: Number(g2.node_id), bet: 4_000, win: 1_000, at: IN });
     await insertRound(t.ctx, { memberId: winner.id, nodeId: Number(g1.node_id), bet: 1_000, win: 5_000, at: IN });

@@ -3,7 +3,7 @@ import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '../../scheduler/scheduler';
 import { createMember } from '../../test/factories';
-import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
+import { ensureVendorIntegrations, insertRound, twoVendorGames } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand } from '../brand/brand.service';
@@ -40,19 +40,6 @@ async function account(input: Parameters<typeof createMember>[1] = {}) {
 
 function get(url: string, token?: string) {
   return t.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
-}
-
-async function twoGames() {
-  const rows = await t.ctx.db
-    .selectFrom('games')
-    .select(['node_id', 'vendor_code', 'game_type'])
-    .where('status', '=', 'active')
-    .orderBy('node_id')
-    .execute();
-  const a = rows[0];
-  const b = rows.find((r) => r.game_type !== a?.game_type && r.vendor_code !== a?.vendor_code);
-  if (!a || !b) throw new Error('the seed has fewer than two vendors with distinct game types');
-  return [a, b] as const;
 }
 
 async function approvedDeposit(memberId: number, amount: number, first = false) {
@@ -109,7 +96,7 @@ async function fund(memberId: number, amount: number) {
  * member MB. Rounds of M1 and M2 today and of M2 three days ago; B's team plays too.
  */
 async function teams() {
-  const [g1, g2] = await twoGames();
+  const [g1, g2] = await twoVendorGames(t.ctx, true);
   const a = await account({ type: 1 });
   const s = await account({ type: 2, uplineId: a.id });
   const m1 = await account({ uplineId: a.id });

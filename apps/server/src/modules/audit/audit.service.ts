@@ -126,7 +126,9 @@ export type AuditEvent =
   | 'sportsbook.margins'
   | 'sportsbook.settings'
   | 'sportsbook.playerFactor'
-  | 'pvp.handView';
+  | 'sportsbook.riskPushRetry'
+  | 'pvp.handView'
+  | 'pvp.flagReview';
 
 export async function audit(
   db: Conn,

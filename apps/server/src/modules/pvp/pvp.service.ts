@@ -2,9 +2,11 @@ import type {
   AdminPvpHandList,
   AdminPvpIntegrity,
   AdminPvpRake,
+  PvpFlagState,
   PvpHandEventView,
   PvpHandView,
   PvpRoundHandsView,
+  PvpTongitsDealView,
 } from '@gamehall/shared/api/pvp-history';
 import {
   PVP_RECORD_ROUTES,
@@ -13,6 +15,7 @@ import {
   PvpIntegrityAnswer,
   PvpRakeAnswer,
   PvpRoundHands,
+  type PvpTongitsDeal,
 } from '@gamehall/shared/api/pvp-records';
 import { toMajor } from '@gamehall/shared/money';
 import type { z } from 'zod';
@@ -21,6 +24,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { playerByUsername, usernamesByIds } from '../accounts/member.service';
 import { getBrand } from '../brand/brand.service';
 import { type TraderRequest, type TraderTarget, traderCall } from '../sportsbook/sportsbook-client';
+import { flagKey, latestReviews, reviewOf, type StudioFlag } from './pvp.reviews';
 
 // The card room's records as the platform serves them (docs/pvp.md "Hand histories and integrity"):
 // each one signed call of the house studio's trader API (sportsbook-client.ts signs it as it does
@@ -63,8 +67,20 @@ function eventView(e: PvpHandRecord['events'][number]): PvpHandEventView {
 
 const memberIdOf = (player: string) => (/^\d{1,15}$/.test(player) ? Number(player) : null);
 
+function tongitsView(d: PvpTongitsDeal): PvpTongitsDealView {
+  return {
+    ...d,
+    stake: toMajor(d.stake),
+    result: d.result && {
+      ...d.result,
+      bills: d.result.bills.map((b) => ({ ...b, amount: toMajor(b.amount), paid: toMajor(b.paid) })),
+    },
+  };
+}
+
 function handView(r: PvpHandRecord, names: Map<number, string>): PvpHandView {
   return {
+    game: r.game,
     id: r.id,
     tableId: r.tableId,
     tableName: r.tableName,
@@ -94,6 +110,7 @@ function handView(r: PvpHandRecord, names: Map<number, string>): PvpHandView {
       };
     }),
     events: r.events.map(eventView),
+    tongits: r.tongits && tongitsView(r.tongits),
     fairness: r.fairness,
   };
 }
@@ -122,6 +139,7 @@ export async function memberRoundHands(
   );
   return {
     roundId: r.roundId,
+    game: r.game,
     tableName: r.tableName,
     smallBlind: toMajor(r.smallBlind),
     bigBlind: toMajor(r.bigBlind),
@@ -176,6 +194,7 @@ export async function searchHands(
   const names = await usernamesByIds(ctx, ids);
   return {
     hands: r.hands.map((h) => ({
+      game: h.game,
       handId: h.handId,
       tableId: h.tableId,
       tableName: h.tableName,
@@ -222,12 +241,8 @@ export async function rakeReport(target: TraderTarget, q: { from: string; to: st
   };
 }
 
-/** The integrity report over the days from..to with the brand's thresholds. */
-export async function integrityReport(
-  ctx: AppContext,
-  target: TraderTarget,
-  q: { from: string; to: string },
-): Promise<AdminPvpIntegrity> {
+/** The studio's integrity flags over the days from..to with the brand's thresholds (minor units). */
+async function studioIntegrity(ctx: AppContext, target: TraderTarget, q: { from: string; to: string }) {
   if (q.from > q.to) throw fieldErrors({ from: 'INVALID' });
   const thresholds = (await getBrand(ctx.db)).pvpIntegrity;
   const r = await studioCall(
@@ -235,38 +250,81 @@ export async function integrityReport(
     { method: 'GET', path: PVP_RECORD_ROUTES.integrity, query: { ...q, ...thresholds } },
     PvpIntegrityAnswer,
   );
+  return { thresholds, r };
+}
+
+/** The flag of the report over from..to with this key, as the studio computes it now. */
+export async function integrityFlag(
+  ctx: AppContext,
+  target: TraderTarget,
+  q: { from: string; to: string; key: string },
+): Promise<StudioFlag> {
+  const { r } = await studioIntegrity(ctx, target, { from: q.from, to: q.to });
+  const flag = [...r.chipDumping, ...r.softPlay].find((f) => flagKey(f) === q.key);
+  if (!flag) throw new AppError('PVP_FLAG_NOT_FOUND');
+  return flag;
+}
+
+/**
+ * The integrity report over the days from..to with the brand's thresholds, each flag with its review
+ * state (pvp.reviews.ts); `state` keeps only the flags in that state.
+ */
+export async function integrityReport(
+  ctx: AppContext,
+  target: TraderTarget,
+  q: { from: string; to: string; state?: PvpFlagState | undefined },
+): Promise<AdminPvpIntegrity> {
+  const { thresholds, r } = await studioIntegrity(ctx, target, { from: q.from, to: q.to });
   const ids = [...r.chipDumping.flatMap((f) => [f.from, f.to]), ...r.softPlay.flatMap((f) => [f.a, f.b])]
     .map(memberIdOf)
     .filter((id) => id !== null);
-  const names = await usernamesByIds(ctx, ids);
+  const [names, reviews] = await Promise.all([
+    usernamesByIds(ctx, ids),
+    latestReviews(ctx.db, [...r.chipDumping, ...r.softPlay].map(flagKey)),
+  ]);
   const member = (player: string) => {
     const memberId = memberIdOf(player);
     return { memberId, name: (memberId !== null && names.get(memberId)) || player };
   };
+  const counts = { open: 0, cleared: 0, confirmed: 0 };
+  const identity = (f: StudioFlag) => {
+    const key = flagKey(f);
+    const review = reviewOf(f, reviews.get(key));
+    counts[review.state]++;
+    return { key, firstHandId: f.firstHandId, lastHandId: f.lastHandId, review };
+  };
+  const chipDumping = r.chipDumping.map((f) => ({
+    ...identity(f),
+    from: member(f.from),
+    to: member(f.to),
+    tables: f.tables,
+    lost: toMajor(f.lost),
+    lostBack: toMajor(f.lostBack),
+    hands: f.hands,
+    suspiciousAmount: toMajor(f.suspiciousAmount),
+    bigFolds: f.bigFolds,
+    weakAllIns: f.weakAllIns,
+    handIds: f.handIds,
+  }));
+  const softPlay = r.softPlay.map((f) => ({
+    ...identity(f),
+    a: member(f.a),
+    b: member(f.b),
+    currency: f.currency,
+    bigBlind: toMajor(f.bigBlind),
+    tables: f.tables,
+    sharedStreets: f.sharedStreets,
+    sharedAggressive: f.sharedAggressive,
+    otherStreets: f.otherStreets,
+    otherAggressive: f.otherAggressive,
+    handIds: f.handIds,
+  }));
+  const kept = (f: { review: { state: PvpFlagState } }) => q.state === undefined || f.review.state === q.state;
   return {
     hands: r.hands,
     thresholds: { ...thresholds, dumpMinAmount: toMajor(thresholds.dumpMinAmount) },
-    chipDumping: r.chipDumping.map((f) => ({
-      from: member(f.from),
-      to: member(f.to),
-      tables: f.tables,
-      lost: toMajor(f.lost),
-      lostBack: toMajor(f.lostBack),
-      hands: f.hands,
-      suspiciousAmount: toMajor(f.suspiciousAmount),
-      bigFolds: f.bigFolds,
-      weakAllIns: f.weakAllIns,
-      handIds: f.handIds,
-    })),
-    softPlay: r.softPlay.map((f) => ({
-      a: member(f.a),
-      b: member(f.b),
-      tables: f.tables,
-      sharedStreets: f.sharedStreets,
-      sharedAggressive: f.sharedAggressive,
-      otherStreets: f.otherStreets,
-      otherAggressive: f.otherAggressive,
-      handIds: f.handIds,
-    })),
+    counts,
+    chipDumping: chipDumping.filter(kept),
+    softPlay: softPlay.filter(kept),
   };
 }

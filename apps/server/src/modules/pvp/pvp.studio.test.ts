@@ -246,3 +246,108 @@ describe('card-room hand histories', () => {
     expect(flagged.json.value.thresholds.dumpMinAmount).toBe(100);
   });
 });
+
+// After the Hold'em records above (whose counts a Tongits deal would change): three members play a
+// Tongits deal to its end (draw, throw the first card, so the stock runs out) and one reads it in
+// the member centre as the table showed it.
+describe('card-room Tongits deals in the member centre', () => {
+  type TongitsView = {
+    deal: {
+      id: number;
+      over: boolean;
+      turn: number | null;
+      phase: string;
+      players: { seat: number; cards: string[] | null }[];
+      melds: unknown[];
+      result: { end: string; winner: number } | null;
+    } | null;
+  };
+  const TONGITS = 'hist-tongits';
+
+  it("shows a Tongits sitting's deal: every hand once over with its points, the result, the bills and the seeds", async () => {
+    await studio.tongits.createTable({
+      id: TONGITS,
+      name: 'History Tongits',
+      stake: 100,
+      minBuyIn: 2_000,
+      maxBuyIn: 10_000,
+      rake: { basisPoints: 500, cap: 300 },
+      currency: 'PHP',
+    });
+    const node = await pvpNode();
+    const players: Member[] = [];
+    for (let seat = 0; seat < 3; seat++) {
+      const m = { ...(await launchAs(t, node, 100_000, 'https://site.test/')), seq: 0 };
+      const res = await studioApi(t, m.token, 'POST', `/api/pvp/tongits/tables/${TONGITS}/sit`, {
+        seat,
+        buyIn: 5_000,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      players.push(m);
+    }
+    const viewOf = async (m: Member) =>
+      (await studioApi(t, m.token, 'GET', `/api/pvp/tongits/tables/${TONGITS}`)).json() as TongitsView;
+    await studio.tongits.tick();
+    let deal = (await viewOf(players[0]!)).deal;
+    for (let moves = 0; deal && !deal.over && moves < 100; moves++) {
+      const m = players[deal.turn!]!;
+      const mine = (await viewOf(m)).deal!;
+      const action =
+        mine.phase === 'draw' ? { type: 'drawStock' } : { type: 'discard', card: mine.players[deal.turn!]!.cards![0] };
+      const res = await studioApi(t, m.token, 'POST', `/api/pvp/tongits/tables/${TONGITS}/act`, {
+        seq: ++m.seq,
+        action,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      deal = (await viewOf(players[0]!)).deal;
+    }
+    expect(deal?.over).toBe(true);
+    const table = deal!;
+
+    const me = players[0]!;
+    const round = await roundOf(me);
+    const list = await memberGet(t, me.auth, `/wps/member/pvp/rounds/${encodeURIComponent(round)}/hands`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.value).toMatchObject({ game: 'tongits', tableName: 'History Tongits' });
+    expect(list.body.value.hands).toHaveLength(1);
+    expect(list.body.value.hands[0].handId).toBe(table.id);
+
+    const hand = await memberGet(t, me.auth, `/wps/member/pvp/hands/${table.id}`);
+    expect(hand.status, JSON.stringify(hand.body)).toBe(200);
+    const v = hand.body.value;
+    expect(v).toMatchObject({ game: 'tongits', status: 'over', board: [], events: [] });
+    // Every hand as the table showed it once the deal was over, each with its points.
+    for (const p of table.players) {
+      expect(v.players.find((x: { seat: number }) => x.seat === p.seat).cards).toEqual(p.cards);
+    }
+    expect(v.tongits.points).toHaveLength(3);
+    for (const p of v.tongits.points) expect(typeof p.points).toBe('number');
+    expect(v.tongits.melds).toEqual(table.melds);
+    expect(v.tongits.stake).toBe(1);
+    expect(v.tongits.result).toMatchObject({ end: 'stock-out', winner: table.result!.winner });
+    expect(v.tongits.result.bills).toHaveLength(2);
+    // The winner's result is the collection less the rake; the pot and rake are in major units.
+    const net = v.players.reduce((sum: number, p: { net: number }) => sum + p.net, 0);
+    expect(net).toBeCloseTo(-v.rake, 2);
+    expect(v.fairness.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect(v.fairness.clientSeeds).toHaveLength(3);
+    // The member's own record is not another member's to open.
+    const outsider = await memberGet(t, a.auth, `/wps/member/pvp/hands/${table.id}`);
+    expect(outsider.status).toBe(404);
+
+    // The operator finds the deal by its table, named as a Tongits deal, and reads it in full.
+    const found = await adminGet(`/admin/pvp/hands?table=${TONGITS}`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json.value.hands).toEqual([expect.objectContaining({ handId: table.id, game: 'tongits' })]);
+    const full = await adminGet(`/admin/pvp/hands/${table.id}`);
+    expect(full.status, full.text).toBe(200);
+    expect(full.json.value).toMatchObject({
+      game: 'tongits',
+      tongits: { melds: table.melds, dealer: v.tongits.dealer },
+    });
+    expect(full.json.value.tongits.result).toEqual(v.tongits.result);
+    for (const p of table.players) {
+      expect(full.json.value.players.find((x: { seat: number }) => x.seat === p.seat).cards).toEqual(p.cards);
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { NGR_FIGURES } from '@gamehall/shared/api/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
-import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
+import { ensureVendorIntegrations, insertRound, twoVendorGames } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { refreshAgentStats } from '../agents/agent-stats.service';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
@@ -70,20 +70,6 @@ function adjust(memberId: number, amount: number) {
   );
 }
 
-/** One active game of each of two vendors. */
-async function twoVendors() {
-  const rows = await t.ctx.db
-    .selectFrom('games')
-    .select(['node_id', 'vendor_code', 'game_type', 'game_code'])
-    .where('status', '=', 'active')
-    .orderBy('node_id')
-    .execute();
-  const a = rows[0];
-  const b = rows.find((r) => r.vendor_code !== a?.vendor_code);
-  if (!a || !b) throw new Error('the seed has fewer than two vendors');
-  return [a, b] as const;
-}
-
 async function approvedDeposit(token: string, amount: number) {
   const res = await call(t, 'POST', '/wps/cashier/deposit', token, {
     methodCode: 'BANK_TRANSFER',
@@ -121,7 +107,7 @@ const ZERO = {
  * GGR 130.33; deductions 3 + 2 + 0.60 + 4 + 6.25 + 5 = 20.85; NGR 109.48.
  */
 async function day() {
-  const [ga, gb] = await twoVendors();
+  const [ga, gb] = await twoVendorGames(t.ctx);
   await setBrandSetting(t.ctx.db, 'agentNgr', {
     ...(await getBrand(t.ctx.db)).agentNgr,
     providerFeePpm: { [ga.vendor_code]: 50_000, [gb.vendor_code]: 25_000 },

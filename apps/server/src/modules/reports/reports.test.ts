@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '../../scheduler/scheduler';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
-import { ensureVendorIntegrations, insertRound } from '../../test/game-factories';
+import { ensureVendorIntegrations, insertRound, twoVendorGames } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { injectEncrypted } from '../../test/jwe';
 import { actors, call, expectFailure, requestId, setPaymentPassword } from '../cashier/cashier.fixtures';
@@ -26,20 +26,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { member: memberWithSession, operator: operatorWith } = actors(() => t, createMember);
-
-/** Two catalogue games of two vendors (node ids and their keys). */
-async function twoGames() {
-  const rows = await t.ctx.db
-    .selectFrom('games')
-    .select(['node_id', 'vendor_code', 'game_type', 'game_code'])
-    .where('status', '=', 'active')
-    .orderBy('node_id')
-    .execute();
-  const a = rows[0];
-  const b = rows.find((r) => r.vendor_code !== a?.vendor_code);
-  if (!a || !b) throw new Error('the seed has fewer than two vendors');
-  return [a, b] as const;
-}
 
 async function deposit(token: string, amount: number) {
   const res = await call(t, 'POST', '/wps/cashier/deposit', token, {
@@ -123,7 +109,7 @@ describe('dashboard and reports from the daily rollups', () => {
     expect(waiting.statusCode, waiting.body).toBe(200);
 
     // Rounds (minor units): a plays game 1 twice, b plays game 1 and game 2, c game 2; one rolled back.
-    const [g1, g2] = await twoGames();
+    const [g1, g2] = await twoVendorGames(t.ctx);
     await insertRound(t.ctx, { memberId: a.id, nodeId: g1.node_id, bet: 1000, win: 0 });
     await insertRound(t.ctx, { memberId: a.id, nodeId: g1.node_id, bet: 2000, win: 5000 });
     await insertRound(t.ctx, { memberId: b.id, nodeId: g1.node_id, bet: 500, win: 100 });
@@ -266,7 +252,7 @@ describe('dashboard and reports from the daily rollups', () => {
 
   it('cuts days at midnight in the brand time zone and counts a player of several days once', async () => {
     const m = await memberWithSession();
-    const [g1] = await twoGames();
+    const [g1] = await twoVendorGames(t.ctx);
     const day = addDays(today, -3);
     const next = addDays(day, 1);
     // Manila is UTC+8: 15:59:59Z is the day's last second there, 16:00:00Z the next day's first.
@@ -312,7 +298,7 @@ describe('dashboard and reports from the daily rollups', () => {
   it('a day that lost its activity loses its rows', async () => {
     const day = addDays(today, -20);
     const m = await createMember(t.ctx);
-    const [g1] = await twoGames();
+    const [g1] = await twoVendorGames(t.ctx);
     const roundId = await insertRound(t.ctx, {
       memberId: m.id,
       nodeId: g1.node_id,

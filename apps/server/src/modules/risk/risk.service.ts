@@ -326,6 +326,26 @@ async function raiseOnConfirm(
   return raised;
 }
 
+/**
+ * Raises the members an operator found acting together elsewhere (a confirmed card-room integrity
+ * flag, docs/pvp.md "Reviewing flags") to high, as a confirmed link raises them: from low or normal
+ * only, never down, never to blocked. In id order, the order level rows are locked everywhere.
+ * Answers the members raised.
+ */
+export async function raiseOnFinding(
+  trx: Trx,
+  operator: Principal,
+  memberIds: number[],
+  reason: string,
+  now: Date,
+): Promise<number[]> {
+  const raised: number[] = [];
+  for (const id of [...new Set(memberIds)].sort((x, y) => x - y)) {
+    if (await changeLevel(trx, id, 'high', reason, 'operator', operator, now, RAISABLE)) raised.push(id);
+  }
+  return raised;
+}
+
 // ---- reviews
 
 export async function reviewLink(ctx: AppContext, operator: Principal, id: number, body: AdminRiskReviewBody) {

@@ -48,6 +48,53 @@ export async function markFailed(db: Conn, sent: { memberId: number; version: nu
      WHERE p.member_id = s.member_id AND p.version = s.version`.execute(db);
 }
 
+export type WaitingPush = {
+  member_id: number;
+  username: string;
+  level: string;
+  version: number;
+  delivered_version: number;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date | string;
+  delivered_at: Date | string | null;
+};
+
+/** The pushes the book has not confirmed, the next due first (the console's list), and how many in all. */
+export async function waitingPushes(db: Conn, limit: number): Promise<{ list: WaitingPush[]; waiting: number }> {
+  const { rows } = await sql<WaitingPush>`
+    SELECT p.member_id, m.username, coalesce(r.level, 'normal') AS level, p.version, p.delivered_version,
+           p.attempts, p.last_error, p.next_attempt_at, p.delivered_at
+      FROM sportsbook_risk_pushes p
+      JOIN members m ON m.id = p.member_id
+      LEFT JOIN member_risk_levels r ON r.member_id = p.member_id
+     WHERE p.version > p.delivered_version
+     ORDER BY p.next_attempt_at, p.member_id
+     LIMIT ${limit}`.execute(db);
+  const count = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM sportsbook_risk_pushes WHERE version > delivered_version`.execute(db);
+  return {
+    list: rows.map((r) => ({
+      ...r,
+      member_id: Number(r.member_id),
+      version: Number(r.version),
+      delivered_version: Number(r.delivered_version),
+    })),
+    waiting: Number(count.rows[0]?.n ?? 0),
+  };
+}
+
+/** Every waiting push due now (an operator's "try again now" after the book's outage); answers how many. */
+export async function makeWaitingDue(db: Conn, now: Date): Promise<number> {
+  const done = await db
+    .updateTable('sportsbook_risk_pushes')
+    .set({ next_attempt_at: now })
+    .whereRef('version', '>', 'delivered_version')
+    .where('next_attempt_at', '>', now)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}
+
 /** A member's push as it stands (the console's player list, tests). */
 export function pushOf(db: Conn, memberId: number): Promise<Selectable<SportsbookRiskPushesTable> | undefined> {
   return db.selectFrom('sportsbook_risk_pushes').selectAll().where('member_id', '=', memberId).executeTakeFirst();

@@ -1,3 +1,4 @@
+import type { AdminRiskPushList, AdminRiskPushRetry } from '@gamehall/shared/api/admin-sportsbook';
 import { TRADER_ROUTES, TraderRiskFactorsAnswer } from '@gamehall/shared/api/sportsbook-trader';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -86,4 +87,33 @@ export async function pushRiskFactors(ctx: AppContext, target: TraderTarget, bud
     if (due.length < BATCH) break;
   }
   return run;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The console's list of levels the book has not confirmed yet (at most 100, the next due first). */
+export async function waitingPushes(ctx: AppContext): Promise<AdminRiskPushList> {
+  const { list, waiting } = await q.waitingPushes(ctx.db, 100);
+  return {
+    list: list.map((r) => ({
+      memberId: r.member_id,
+      username: r.username,
+      level: r.level,
+      version: r.version,
+      deliveredVersion: r.delivered_version,
+      attempts: r.attempts,
+      lastError: r.last_error,
+      nextAttemptAt: iso(r.next_attempt_at),
+      deliveredAt: r.delivered_at === null ? null : iso(r.delivered_at),
+    })),
+    waiting,
+  };
+}
+
+/**
+ * "Try again now": the waiting pushes are due at once instead of after their back-off (up to 10
+ * minutes once the book has been down a while), so the job's next turn sends them.
+ */
+export async function retryWaitingPushes(ctx: AppContext): Promise<AdminRiskPushRetry> {
+  return { due: await q.makeWaitingDue(ctx.db, ctx.now()) };
 }

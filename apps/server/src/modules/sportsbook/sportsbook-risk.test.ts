@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function call(auth: string, method: 'GET' | 'PUT', url: string, body?: unknown) {
+async function call(auth: string, method: 'GET' | 'PUT' | 'POST', url: string, body?: unknown) {
   const res = await t.app.inject({
     method,
     url,
@@ -178,6 +178,56 @@ describe("the sportsbook's stake factor follows the risk level", () => {
       TraderRiskFactorsAnswer,
     );
     expect(again.applied).toBe(0);
+  });
+
+  it("the trader console lists the levels the book has not confirmed, with the failure, and 'try again now' sends them without waiting out the back-off", async () => {
+    await pushRiskFactors(t.ctx, up);
+    const p = await member();
+    const home = await selection();
+    await setLevel(p.memberId, 'blocked');
+    expect(await pushRiskFactors(t.ctx, down)).toMatchObject({ failed: 1 });
+    const listed = await call(trader, 'GET', '/admin/sportsbook/risk-pushes');
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json.value.waiting).toBe(1);
+    expect(listed.json.value.list).toEqual([
+      {
+        memberId: p.memberId,
+        username: p.username,
+        level: 'blocked',
+        version: 1,
+        deliveredVersion: 0,
+        attempts: 1,
+        lastError: 'SPORTSBOOK_UNAVAILABLE',
+        nextAttemptAt: expect.any(String),
+        deliveredAt: null,
+      },
+    ]);
+    // Due again 5 s after the failure (the first back-off step).
+    const wait = Date.parse(listed.json.value.list[0].nextAttemptAt) - t.ctx.now().getTime();
+    expect(wait).toBeGreaterThan(3_000);
+    expect(wait).toBeLessThanOrEqual(5_000);
+    // Only a trader reads or retries them; a refused retry changes nothing and is audited as refused.
+    expect((await call(riskOp, 'GET', '/admin/sportsbook/risk-pushes')).status).toBe(403);
+    expect((await call(riskOp, 'POST', '/admin/sportsbook/risk-pushes/retry')).status).toBe(403);
+    expect(await pushRiskFactors(t.ctx, up)).toMatchObject({ sent: 0 });
+
+    const retried = await call(trader, 'POST', '/admin/sportsbook/risk-pushes/retry');
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.json.value).toEqual({ due: 1 });
+    const row = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['success', 'detail'])
+      .where('event', '=', 'sportsbook.riskPushRetry')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ success: true, detail: { target: 'sportsbook:risk-pushes', due: 1 } });
+    // Due now, with the clock where it was: the job's next turn delivers it and the list empties.
+    expect(await pushRiskFactors(t.ctx, up)).toMatchObject({ sent: 1, applied: 1 });
+    expect(await maxStake(p.token, home)).toBe(0);
+    expect((await call(trader, 'GET', '/admin/sportsbook/risk-pushes')).json.value).toEqual({ list: [], waiting: 0 });
+    expect((await call(trader, 'POST', '/admin/sportsbook/risk-pushes/retry')).json.value).toEqual({ due: 0 });
+    await setLevel(p.memberId, 'normal');
+    await pushRiskFactors(t.ctx, up);
   });
 
   it('two quick changes arrive in order: the later level wins over an older push arriving late', async () => {

@@ -1,6 +1,8 @@
 import {
   AdminPlayerFactor,
   AdminPlayerFactorList,
+  AdminRiskPushList,
+  AdminRiskPushRetry,
   AdminSportsbookPlayerParams,
   AdminTraderBets,
 } from '@gamehall/shared/api/admin-sportsbook';
@@ -31,6 +33,7 @@ import { ok } from '../../http/envelope';
 import { requestMetaOf } from '../../http/request-meta';
 import type { AuditEvent } from '../audit/audit.service';
 import { type AuditChange, operatorAction } from '../audit/operator-action';
+import { retryWaitingPushes, waitingPushes } from './risk-factor.service';
 import * as book from './sportsbook.service';
 
 const tags = ['admin-sportsbook'];
@@ -268,6 +271,32 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
       );
       return ok(done.after);
     },
+  );
+
+  app.get(
+    '/admin/sportsbook/risk-pushes',
+    traded("Members' risk levels the sportsbook has not confirmed yet, with each one's failed tries and last error", {
+      response: { 200: envelope(AdminRiskPushList) },
+    }),
+    async () => ok(await waitingPushes(ctx)),
+  );
+
+  app.post(
+    '/admin/sportsbook/risk-pushes/retry',
+    traded('Send the waiting risk levels on the next turn instead of after their back-off; audited', {
+      response: { 200: envelope(AdminRiskPushRetry) },
+    }),
+    async (req) =>
+      ok(
+        await operatorAction(
+          ctx,
+          requestMetaOf(req),
+          'sportsbook.riskPushRetry',
+          'sportsbook:risk-pushes',
+          () => retryWaitingPushes(ctx),
+          (r) => ({ due: r.due }),
+        ),
+      ),
   );
 
   app.get(

@@ -31,7 +31,7 @@ import {
 import { injectCardRoomStyle } from './cr-style';
 import { type CrWords, crLanguage, fill, loadCardRoomWords } from './cr-words';
 
-/** A Tongits table as GET /api/pvp/tables lists it (pvp-room/tongits-view.ts). */
+/** A Tongits table as GET /api/pvp/lobby lists it (pvp-room/lobby.ts). */
 type TongitsRow = {
   id: string;
   name: string;
@@ -41,6 +41,8 @@ type TongitsRow = {
   minBuyIn: number;
   maxBuyIn: number;
   seated: number;
+  /** The table's page: a query to put on this page's own address. */
+  link: string;
 };
 
 type LobbyAnswer = {
@@ -50,6 +52,7 @@ type LobbyAnswer = {
   figuresWindowMinutes: number;
   offerSeconds: number;
   tables: (LobbyRow & { name: string })[];
+  tongitsTables: TongitsRow[];
 };
 type Boot = {
   language?: unknown;
@@ -60,12 +63,21 @@ type Boot = {
   preset?: { seats?: number; betting?: string };
 };
 type HistoryRow = { handId: number; tableId: string; number: number; status: string; pot: number; net: number | null };
-type HandDetail = {
-  id: number;
-  number: number;
-  board: string[];
-  players: { seat: number; you: boolean; cards: string[] | null; stackBefore: number; stackAfter: number | null }[];
-};
+type HandDetail =
+  | {
+      game: 'holdem';
+      id: number;
+      number: number;
+      board: string[];
+      players: { seat: number; you: boolean; cards: string[] | null; stackBefore: number; stackAfter: number | null }[];
+    }
+  // The history lists every game's hands: a Tongits deal shows the player's hand as it ended.
+  | {
+      game: 'tongits';
+      id: number;
+      players: { seat: number; you: boolean }[];
+      deal: { number: number; players: { seat: number; cards: string[] | null }[] } | null;
+    };
 
 const LOBBY_POLL_MS = 3000;
 
@@ -397,21 +409,12 @@ async function start(app: HTMLElement) {
       );
       if (!filters.firstChild) drawFilters(d);
       drawTables(d);
-      await drawTongits();
+      drawTongits(d.tongitsTables);
     };
-    const drawTongits = async () => {
-      let tables: TongitsRow[];
-      try {
-        tables = (await api<{ tables: (TongitsRow | { game: 'holdem' })[] }>('/api/pvp/tables')).tables.filter(
-          (t): t is TongitsRow => t.game === 'tongits',
-        );
-      } catch {
-        return;
-      }
-      if (stopped) return;
-      const address = (id: string) => {
+    const drawTongits = (tables: TongitsRow[]) => {
+      const address = (link: string) => {
         const query = new URLSearchParams(location.search);
-        query.set('table', id);
+        for (const [key, value] of new URLSearchParams(link)) query.set(key, value);
         return `${location.pathname}?${query.toString()}`;
       };
       tongitsList.replaceChildren(
@@ -431,7 +434,11 @@ async function start(app: HTMLElement) {
                     h('span', {}, fill(words.lobby.seatsTaken, { taken: t.seated, total: t.seats })),
                     h('span', {}, fill(words.lobby.buyIn, { min: money(t.minBuyIn), max: money(t.maxBuyIn) })),
                   ),
-                  h('div', { class: 'cr-actions' }, h('a', { class: 'button', href: address(t.id) }, words.lobby.open)),
+                  h(
+                    'div',
+                    { class: 'cr-actions' },
+                    h('a', { class: 'button', href: address(t.link) }, words.lobby.open),
+                  ),
                 ),
               ),
             ]),
@@ -1066,16 +1073,19 @@ async function start(app: HTMLElement) {
               b.addEventListener('click', async () => {
                 try {
                   const d = await api<HandDetail>(`/api/pvp/hands/${row.handId}`);
-                  const my = d.players.find((p) => p.you);
+                  const mySeat = d.players.find((p) => p.you)?.seat;
+                  const board = d.game === 'holdem' ? d.board : null;
+                  const cards =
+                    d.game === 'holdem'
+                      ? (d.players.find((p) => p.you)?.cards ?? null)
+                      : (d.deal?.players.find((p) => p.seat === mySeat)?.cards ?? null);
                   detail.replaceChildren(
                     ...present(
-                      h('strong', {}, fill(words.history.hand, { n: d.number })),
-                      h('span', {}, words.history.board),
-                      h('div', { class: 'cr-board' }, ...d.board.map((c) => cardEl(cardFace(c), words))),
-                      my?.cards ? h('span', {}, words.history.cards) : null,
-                      my?.cards
-                        ? h('div', { class: 'cr-board' }, ...my.cards.map((c) => cardEl(cardFace(c), words)))
-                        : null,
+                      h('strong', {}, fill(words.history.hand, { n: row.number })),
+                      board ? h('span', {}, words.history.board) : null,
+                      board ? h('div', { class: 'cr-board' }, ...board.map((c) => cardEl(cardFace(c), words))) : null,
+                      cards ? h('span', {}, words.history.cards) : null,
+                      cards ? h('div', { class: 'cr-board' }, ...cards.map((c) => cardEl(cardFace(c), words))) : null,
                     ),
                   );
                 } catch (err) {

@@ -436,8 +436,41 @@ export async function tongitsPage(
       );
     } else {
       const me = view.seats[mine];
-      parts.push(h('p', {}, `${w.you}: ${amount(me?.stack ?? 0)}`));
+      parts.push(h('p', { 'data-testid': 'tg-stack' }, `${w.you}: ${amount(me?.stack ?? 0)}`));
       if (view.you.leaveQueued) parts.push(h('p', { class: 'muted' }, w.leaveQueued));
+      // Chips up to the maximum buy-in, added at once (the room never queues a Tongits top-up: a deal
+      // in play moves no chips until it ends).
+      const room = view.table.maxBuyIn - (me?.stack ?? 0);
+      if (room > 0 && !view.you.leaveQueued) {
+        const more = h('input', {
+          type: 'number',
+          inputmode: 'decimal',
+          min: 0.01,
+          max: room / 100,
+          step: '0.01',
+          value: String(room / 100),
+          'aria-label': w.topUp,
+          'data-testid': 'tg-top-up-amount',
+        });
+        parts.push(
+          h(
+            'div',
+            { class: 'tg-row' },
+            h('label', {}, `${w.topUp} `, more),
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'button ghost',
+                'data-testid': 'tg-top-up',
+                onclick: () => void ask('top-up', { amount: Math.round(Number(more.value) * 100) }),
+              },
+              w.topUp,
+            ),
+          ),
+          h('p', { class: 'muted small' }, fill(w.topUpRange, { max: amount(room) })),
+        );
+      }
       parts.push(
         h(
           'div',
@@ -515,8 +548,16 @@ export async function tongitsPage(
 
   function draw() {
     const deal = view.deal;
-    if (deal && view.you.seat !== null && !dealtHands.has(deal.id) && deal.events.length === 1) {
-      const cards = deal.players[view.you.seat]?.cards;
+    // Only the player's own moves change their hand, so before their first one the hand is the
+    // one dealt, however many moves of the others this view is the first to show.
+    const seat = view.you.seat;
+    if (
+      deal &&
+      seat !== null &&
+      !dealtHands.has(deal.id) &&
+      !deal.events.some((e) => (e as { seat?: number }).seat === seat)
+    ) {
+      const cards = deal.players[seat]?.cards;
       if (cards) dealtHands.set(deal.id, cards);
     }
     drawOpponents(deal);

@@ -1,5 +1,10 @@
 import type { BettingRecord } from '@gamehall/shared/api/games';
-import type { PvpHandEventView, PvpHandView, PvpRoundHandsView } from '@gamehall/shared/api/pvp-history';
+import type {
+  PvpHandEventView,
+  PvpHandView,
+  PvpRoundHandsView,
+  PvpTongitsDealView,
+} from '@gamehall/shared/api/pvp-history';
 import { Modal } from '@gamehall/ui/modal';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
@@ -52,10 +57,12 @@ export function PvpHandsModal({ record, onClose }: { record: BettingRecord; onCl
       ) : (
         <>
           <p className="mb-3 text-sm text-(--text-muted)">
-            {t('games.pvp.blinds', {
-              small: displayAmount(round.data.smallBlind),
-              big: displayAmount(round.data.bigBlind),
-            })}
+            {round.data.game === 'tongits'
+              ? t('games.pvp.stake', { amount: displayAmount(round.data.bigBlind) })
+              : t('games.pvp.blinds', {
+                  small: displayAmount(round.data.smallBlind),
+                  big: displayAmount(round.data.bigBlind),
+                })}
           </p>
           {round.data.hands.length === 0 ? (
             <p className="text-(--text-muted)">{t('games.pvp.none')}</p>
@@ -105,6 +112,8 @@ function HandDetail({ handId, onBack }: { handId: number; onBack: () => void }) 
         <p className="text-(--text-muted)">{t('common.loading')}</p>
       ) : hand.isError ? (
         <ErrorLine error={hand.error} />
+      ) : hand.data.tongits ? (
+        <TongitsBody hand={hand.data} deal={hand.data.tongits} />
       ) : (
         <HandBody hand={hand.data} />
       )}
@@ -156,6 +165,74 @@ function HandBody({ hand }: { hand: PvpHandView }) {
   );
 }
 
+const TONGITS_ENDS = { tongits: 'tongits', 'stock-out': 'stockOut', draw: 'draw' } as const;
+
+/** A Tongits deal: every hand with its points, the melds on the table, who won how and each bill. */
+function TongitsBody({ hand, deal }: { hand: PvpHandView; deal: PvpTongitsDealView }) {
+  const { t } = useTranslation();
+  const me = hand.players.find((p) => p.you);
+  const nameOf = (seat: number) => {
+    const p = hand.players.find((x) => x.seat === seat);
+    return p?.you ? t('games.pvp.you') : (p?.name ?? String(seat + 1));
+  };
+  const pointsOf = (seat: number) => deal.points.find((p) => p.seat === seat)?.points ?? null;
+  return (
+    <>
+      <h3 className="mb-2 font-semibold">{t('games.pvp.hand', { number: hand.number })}</h3>
+      <dl className="mb-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <Fact label={t('games.pvp.stakeLabel')} value={displayAmount(deal.stake)} />
+        <Fact label={t('games.pvp.pot')} value={displayAmount(hand.pot)} />
+        <Fact label={t('games.pvp.rake')} value={displayAmount(hand.rake)} />
+        <Fact
+          label={t('games.pvp.result')}
+          value={me?.net === null || me?.net === undefined ? '…' : displayAmount(me.net)}
+          className={tone(me?.net ?? null)}
+        />
+      </dl>
+      <ul className="mb-4 text-sm" data-testid="pvp-players">
+        {hand.players.map((p) => {
+          const points = pointsOf(p.seat);
+          return (
+            <li key={p.seat} className="flex justify-between gap-3 py-0.5">
+              <span>
+                {p.you ? t('games.pvp.you') : p.name}{' '}
+                <span className="font-mono">{p.cards ? p.cards.join(' ') : t('games.pvp.hidden')}</span>
+                {points !== null && (
+                  <span className="ml-2 text-(--text-muted)">{t('games.pvp.points', { points })}</span>
+                )}
+              </span>
+              <span className={`tabular-nums ${tone(p.net)}`}>{p.net === null ? '…' : displayAmount(p.net)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {deal.melds.length > 0 && (
+        <>
+          <h4 className="mb-1 text-sm font-semibold">{t('games.pvp.melds')}</h4>
+          <ul className="mb-4 text-sm" data-testid="pvp-melds">
+            {deal.melds.map((m) => (
+              <li key={`${m.owner}:${m.cards.join()}`}>
+                {nameOf(m.owner)} <span className="font-mono">{m.cards.join(' ')}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {deal.result && (
+        <ul className="mb-4 space-y-0.5 text-sm" data-testid="pvp-tongits-result">
+          <li className="font-semibold">
+            {t(`games.pvp.won.${TONGITS_ENDS[deal.result.end]}`, { name: nameOf(deal.result.winner) })}
+          </li>
+          {deal.result.bills.map((b) => (
+            <li key={b.seat}>{t('games.pvp.paid', { name: nameOf(b.seat), amount: displayAmount(b.paid) })}</li>
+          ))}
+        </ul>
+      )}
+      <Fairness hand={hand} />
+    </>
+  );
+}
+
 function Fact({
   label,
   value,
@@ -176,12 +253,13 @@ function Fact({
 }
 
 function Fairness({ hand }: { hand: PvpHandView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [check, setCheck] = useState<'idle' | 'ok' | 'bad'>('idle');
   const f = hand.fairness;
   const serverSeed = f.serverSeed;
+  const verifier = serverSeed ? verifierUrl(hand, serverSeed, i18n.language) : null;
   const run = async () => {
-    if (!serverSeed) return;
+    if (!serverSeed || hand.game !== 'holdem') return;
     const ok = await checkHandDeck({
       serverSeed,
       serverSeedHash: f.serverSeedHash,
@@ -204,16 +282,27 @@ function Fairness({ hand }: { hand: PvpHandView }) {
         <Fact label={t('games.pvp.clientSeeds')} value={f.clientSeeds.join(', ')} mono />
         <Fact label={t('games.pvp.nonce')} value={String(f.nonce)} />
       </dl>
-      {serverSeed && (
+      {verifier && (
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            onClick={run}
-            className="flex items-center gap-1 rounded-md border border-(--accent) px-2 py-1 text-(--accent)"
+          {hand.game === 'holdem' && (
+            <button
+              type="button"
+              onClick={run}
+              className="flex items-center gap-1 rounded-md border border-(--accent) px-2 py-1 text-(--accent)"
+            >
+              <ShieldCheck size={14} aria-hidden />
+              {t('games.pvp.verify')}
+            </button>
+          )}
+          <a
+            href={verifier}
+            target="_blank"
+            rel="noopener"
+            className="text-(--accent) hover:underline"
+            data-testid="pvp-verifier-link"
           >
-            <ShieldCheck size={14} aria-hidden />
-            {t('games.pvp.verify')}
-          </button>
+            {t('games.pvp.openVerifier')}
+          </a>
           {check !== 'idle' && (
             <span role="status" className={check === 'ok' ? 'text-(--success)' : 'text-(--danger)'}>
               {t(check === 'ok' ? 'games.pvp.verified' : 'games.pvp.notVerified')}
@@ -223,6 +312,26 @@ function Fairness({ hand }: { hand: PvpHandView }) {
       )}
     </section>
   );
+}
+
+/**
+ * The house studio's public verifier (mounted under /studio of the platform), filled in with the
+ * hand's seeds: it recomputes the deck with the function the tables deal with and checks the hash.
+ */
+function verifierUrl(hand: PvpHandView, serverSeed: string, language: string): string {
+  const q = new URLSearchParams({
+    pvp: hand.game,
+    pseed: serverSeed,
+    pclients: hand.fairness.clientSeeds.join(','),
+    pnonce: String(hand.fairness.nonce),
+    phash: hand.fairness.serverSeedHash,
+  });
+  const dealer = hand.tongits ? hand.tongits.dealer : hand.button;
+  if (dealer !== null) q.set('pdealer', String(dealer));
+  if (hand.game === 'holdem') q.set('pseats', hand.players.map((p) => p.seat).join(','));
+  // The verifier speaks English and Filipino.
+  if (language === 'ty') q.set('lang', 'TY');
+  return `/studio/fair?${q}`;
 }
 
 type T = (key: string, options?: Record<string, unknown>) => string;
