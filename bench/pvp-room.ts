@@ -37,7 +37,7 @@
 // measured at that step, each answered by a table view (the studio's own text of one, of the mean
 // size) to the table's sockets and the act's answer to the sender.
 //
-// Run: node --import tsx bench/pvp-room.ts [--quick] [--steps 25,50,75,100,150]
+// Run: node --import tsx bench/pvp-room.ts [--quick] [--steps 25,50,75,100,125]
 //        [--duration 40] [--warmup 10] [--ref-duration 15] [--seats 6] [--think-ms 1300]
 //        [--aim-p99 100] [--aim-cpu 80] [--stop-cpu 95] [--stop-p99 1000] [--seed 2026]
 //        [--store pglite|memory|postgres]
@@ -82,7 +82,7 @@ const flag = (name: string, normal: string, whenQuick = normal) => {
   const i = args.indexOf(name);
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : quick ? whenQuick : normal;
 };
-const STEPS = flag('--steps', '25,50,75,100,150', '3,6').split(',').map(Number);
+const STEPS = flag('--steps', '25,50,75,100,125', '3,6').split(',').map(Number);
 const DURATION = Number(flag('--duration', '40', '6'));
 const WARMUP = Number(flag('--warmup', '10', '2'));
 const REF_DURATION = Number(flag('--ref-duration', '15', '3'));
