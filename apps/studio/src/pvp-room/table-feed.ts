@@ -15,6 +15,8 @@ import type { PvpHandRow, PvpSeatRow } from './view';
 // this process holds), and the clock's pass over a game's tables under their leases.
 
 const LEASE_MS = 5000;
+/** A lease held is renewed once this old, well inside LEASE_MS, not on every pass (4 a second). */
+const LEASE_RENEW_MS = 1000;
 /** How often the clock delivers owed wallet calls (cash-outs, rollbacks). */
 const DELIVERY_EVERY_MS = 2000;
 
@@ -48,6 +50,8 @@ export async function markSeen(db: StudioDb, tableId: string, session: StudioSes
 export class TableClock {
   readonly #holder = randomUUID();
   readonly #leading = new Set<string>();
+  /** When this process last renewed each lease it leads. */
+  readonly #renewedAt = new Map<string, number>();
   #lastDelivery = 0;
 
   constructor(
@@ -58,10 +62,15 @@ export class TableClock {
 
   /**
    * One pass; answers whether any table of the game has someone seated or waiting. `advance` learns
-   * what the table has: someone seated (or buying in), and players on its waiting list (lobby.ts).
+   * what the table has: someone seated (or buying in), players on its waiting list (lobby.ts), and
+   * the table row's version (each change of the table adds one).
    */
   async pass(
-    advance: (tableId: string, takeover: boolean, has: { seated: boolean; waiting: boolean }) => Promise<void>,
+    advance: (
+      tableId: string,
+      takeover: boolean,
+      has: { seated: boolean; waiting: boolean; version: number },
+    ) => Promise<void>,
   ): Promise<boolean> {
     const db = this.deps.db;
     const now = this.deps.now();
@@ -73,6 +82,7 @@ export class TableClock {
       .selectFrom('studio_pvp_tables as t')
       .select(({ exists, selectFrom }) => [
         't.id',
+        't.version',
         exists(
           selectFrom('studio_pvp_seats as s')
             .select(sql`1`.as('one'))
@@ -87,16 +97,28 @@ export class TableClock {
       .execute();
     const active = tables.filter((t) => t.seated || t.waiting);
     const activeIds = new Set(active.map((t) => t.id));
-    for (const id of this.#leading) if (!activeIds.has(id)) this.#leading.delete(id);
+    for (const id of this.#leading) {
+      if (activeIds.has(id)) continue;
+      this.#leading.delete(id);
+      this.#renewedAt.delete(id);
+    }
     for (const t of active) {
-      if (!(await holdLease(db, `pvp:${t.id}`, this.#holder, this.deps.now(), LEASE_MS))) {
-        this.#leading.delete(t.id);
-        continue;
+      const at = this.deps.now();
+      const renewed = this.#renewedAt.get(t.id);
+      // Renewed under a second ago, the lease has four seconds left: no other process can have it.
+      if (!this.#leading.has(t.id) || renewed === undefined || at.getTime() - renewed >= LEASE_RENEW_MS) {
+        if (!(await holdLease(db, `pvp:${t.id}`, this.#holder, at, LEASE_MS))) {
+          this.#leading.delete(t.id);
+          this.#renewedAt.delete(t.id);
+          continue;
+        }
+        this.#renewedAt.set(t.id, at.getTime());
       }
       const takeover = !this.#leading.has(t.id);
       this.#leading.add(t.id);
+      const has = { seated: Boolean(t.seated), waiting: Boolean(t.waiting), version: Number(t.version) };
       // One table's failure (a database error mid-step) must not hold up the others' clocks.
-      await advance(t.id, takeover, { seated: Boolean(t.seated), waiting: Boolean(t.waiting) }).catch((err: unknown) =>
+      await advance(t.id, takeover, has).catch((err: unknown) =>
         this.deps.log.warn({ err, table: t.id }, 'studio: pvp table step failed'),
       );
     }
@@ -220,24 +242,37 @@ export class TableFeed {
 
   /** Every table with a page open here, sent again where it changed. */
   async publishAll(): Promise<void> {
-    for (const id of this.#subs.keys()) await this.publish(id, false);
+    const ids = [...this.#subs.keys()];
+    if (ids.length === 0) return;
+    // The versions alone, in one query: only a table that changed is read whole for its pages.
+    const rows = await this.db()
+      .selectFrom('studio_pvp_tables')
+      .select(['id', 'version'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const r of rows) if (this.#published.get(r.id) !== Number(r.version)) await this.publish(r.id, false);
   }
 
   /** The seats of the players whose sockets this process holds count as seen now (`always`: every tick). */
   async refreshSeen(now: Date, always: boolean): Promise<void> {
+    // Each table's own pages' seats (a player with a page on one table only is not seen at another),
+    // every table due in one statement.
+    const seen = new Set<string>();
+    const tables: string[] = [];
     for (const [tableId, subs] of this.#subs) {
       const last = this.#seenAt.get(tableId) ?? 0;
       if (now.getTime() - last < SEEN_REFRESH_MS && !always) continue;
       this.#seenAt.set(tableId, now.getTime());
-      const owners = [...new Set([...subs].map((s) => s.owner).filter((o): o is string => o !== null))];
-      if (owners.length === 0) continue;
-      await this.db()
-        .updateTable('studio_pvp_seats')
-        .set({ seen_at: now })
-        .where('table_id', '=', tableId)
-        .where('status', '!=', 'closed')
-        .where(sql<string>`vendor || ':' || player`, 'in', owners)
-        .execute();
+      tables.push(tableId);
+      for (const s of subs) if (s.owner !== null) seen.add(`${tableId}|${s.owner}`);
     }
+    if (seen.size === 0) return;
+    await this.db()
+      .updateTable('studio_pvp_seats')
+      .set({ seen_at: now })
+      .where('table_id', 'in', tables)
+      .where('status', '!=', 'closed')
+      .where(sql<string>`table_id || '|' || vendor || ':' || player`, 'in', [...seen])
+      .execute();
   }
 }

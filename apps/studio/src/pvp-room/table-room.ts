@@ -144,6 +144,13 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   readonly #loop: LoopTimer;
   readonly #feed: TableFeed;
   readonly #clock: TableClock;
+  /**
+   * When each table's step next has something to do (a turn running out, the next deal, a seat past
+   * its grace period), as found at a version of the table: until then, and while the version stays,
+   * the clock's passes skip reading the table. At most a second, so what changes a seat without a
+   * new version (a page last seen, a leave asked between hands) is looked at within one.
+   */
+  readonly #nextDue = new Map<string, { version: number; at: number }>();
   #running: Promise<void> = Promise.resolve();
   /** Set by the lobby (lobby.ts) on the Hold'em room: a table's waiting list brought up to date. */
   waitingStep: ((tableId: string) => Promise<void>) | null = null;
@@ -625,7 +632,9 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   async #tickOnce(): Promise<void> {
     await this.#feed.refreshSeen(this.deps.now(), this.timing.tickMs === 0);
     const active = await this.#clock.pass(async (tableId, takeover, has) => {
-      if (has.seated) await this.#advance(tableId, takeover);
+      const due = this.#nextDue.get(tableId);
+      const quiet = !takeover && due?.version === has.version && this.deps.now().getTime() < due.at;
+      if (has.seated && !quiet) await this.#advance(tableId, takeover);
       // After the table's own step, so a seat it cashed out is offered in the same pass.
       if (has.waiting) await this.waitingStep?.(tableId);
     });
@@ -635,9 +644,13 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
 
   /** The leader's step of one table: the turn clock, the grace period, and dealing the next hand. */
   async #advance(tableId: string, takeover: boolean): Promise<void> {
+    this.#nextDue.delete(tableId);
     const row = await this.tableRow(this.db, tableId, false);
     const state = row.state as unknown as State;
     const now = this.deps.now();
+    /** Nothing to do before `at`: the passes until then (a second at most) need not read the table. */
+    const idleUntil = (at: number) =>
+      this.#nextDue.set(tableId, { version: row.version, at: Math.min(at, now.getTime() + 1000) });
     if (this.live(state) && takeover) {
       // A hand left by another process (or one that stopped): the player to act gets a whole turn again.
       await this.change(tableId, async (c) => {
@@ -651,7 +664,10 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       if (turn === null) return;
       const bank = seats.find((s) => s.seat === turn)?.time_bank_ms ?? 0;
       const started = row.turn_started_at ? new Date(row.turn_started_at).getTime() : now.getTime();
-      if (now.getTime() < started + this.timing.turnMs + bank) return;
+      if (now.getTime() < started + this.timing.turnMs + bank) {
+        idleUntil(started + this.timing.turnMs + bank);
+        return;
+      }
       await this.change(tableId, async (c) => {
         if (!this.live(c.state) || this.turnOf(c.state) !== turn) return;
         await this.timeOut(c, turn);
@@ -666,7 +682,13 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
           now.getTime() - new Date(s.seen_at).getTime() > this.timing.graceMs),
     );
     const due = row.next_hand_at === null || now >= new Date(row.next_hand_at);
-    if (!gone && !due) return;
+    if (!gone && !due) {
+      const graceEnds = seats
+        .filter((s) => s.status === 'seated')
+        .map((s) => new Date(s.seen_at).getTime() + this.timing.graceMs + 1);
+      idleUntil(Math.min(new Date(row.next_hand_at ?? now).getTime(), ...graceEnds));
+      return;
+    }
     await this.change(tableId, async (c) => {
       if (this.live(c.state)) return;
       for (const s of c.seats) {
