@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dealDeck, verifyHandDeck } from '../pvp/deck';
 import { chipsOnTable } from '../pvp/table';
 import type { TableState } from '../pvp/types';
@@ -356,6 +356,36 @@ describe('the Hold\u2019em table service', () => {
     );
     const mine = await h.runtime.pvp.view(TABLE, `${VENDOR}:${[a, b][seat]!.player}`);
     expect(mine.you.timeBankMs).toBe(0);
+    await Promise.all(pages.map((p) => p.close()));
+  });
+
+  it('does not read a table again on the clock passes while nothing at it is due, and still times out the turn', async () => {
+    const h = shared();
+    await openTable(h);
+    const a = await member(h, 20_000);
+    const b = await member(h, 20_000);
+    await sit(h, a.token, 0, 5_000, '10.0.3.3');
+    await sit(h, b.token, 1, 5_000, '10.0.3.4');
+    const pages = [await Page.open(h, a.token), await Page.open(h, b.token)];
+    await h.runtime.pvp.tick();
+    await h.runtime.pvp.tick();
+    const seat = (await h.runtime.pvp.view(TABLE, null)).hand!.toAct!;
+    const room = h.runtime.pvp as unknown as { tableRow: (...args: unknown[]) => Promise<unknown> };
+    const reads = vi.spyOn(room, 'tableRow');
+    // Four passes within the turn (and within the second a found deadline is trusted for): no read.
+    for (let pass = 0; pass < 4; pass++) {
+      h.clock.now += 200;
+      await h.runtime.pvp.tick();
+    }
+    // (The shared studio's other tables, earlier tests' with one player left, are still read.)
+    expect(reads.mock.calls.filter((args) => args[1] === TABLE)).toEqual([]);
+    reads.mockRestore();
+    h.clock.now += TIMING.turnMs + TIMING.timeBankMs;
+    await h.runtime.pvp.tick();
+    const after = await h.runtime.pvp.view(TABLE, null);
+    expect(after.hand?.events).toContainEqual(
+      expect.objectContaining({ type: 'action', seat, action: 'fold', timeout: true }),
+    );
     await Promise.all(pages.map((p) => p.close()));
   });
 
