@@ -23,7 +23,8 @@ export function flagKey(f: StudioFlag): string {
     : `soft_play:${f.currency}:${f.bigBlind}:${f.a}+${f.b}`;
 }
 
-const memberIdOf = (player: string) => (/^\d{1,15}$/.test(player) ? Number(player) : null);
+/** The member behind a studio player id (the member id in decimal), or null for one the platform did not make. */
+export const memberIdOf = (player: string) => (/^\d{1,15}$/.test(player) ? Number(player) : null);
 
 type ReviewRow = Pick<
   PvpIntegrityReviewsTable,

@@ -24,7 +24,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { playerByUsername, usernamesByIds } from '../accounts/member.service';
 import { getBrand } from '../brand/brand.service';
 import { type TraderRequest, type TraderTarget, traderCall } from '../sportsbook/sportsbook-client';
-import { flagKey, latestReviews, reviewOf, type StudioFlag } from './pvp.reviews';
+import { flagKey, latestReviews, memberIdOf, reviewOf, type StudioFlag } from './pvp.reviews';
 
 // The card room's records as the platform serves them (docs/pvp.md "Hand histories and integrity"):
 // each one signed call of the house studio's trader API (sportsbook-client.ts signs it as it does
@@ -64,8 +64,6 @@ function eventView(e: PvpHandRecord['events'][number]): PvpHandEventView {
       return e;
   }
 }
-
-const memberIdOf = (player: string) => (/^\d{1,15}$/.test(player) ? Number(player) : null);
 
 function tongitsView(d: PvpTongitsDeal): PvpTongitsDealView {
   return {
