@@ -681,12 +681,13 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
           this.mustLeave(state, s) ||
           now.getTime() - new Date(s.seen_at).getTime() > this.timing.graceMs),
     );
-    const due = row.next_hand_at === null || now >= new Date(row.next_hand_at);
-    if (!gone && !due) {
+    // No next deal set: one is due now.
+    const nextHand = row.next_hand_at === null ? now.getTime() : new Date(row.next_hand_at).getTime();
+    if (!gone && now.getTime() < nextHand) {
       const graceEnds = seats
         .filter((s) => s.status === 'seated')
         .map((s) => new Date(s.seen_at).getTime() + this.timing.graceMs + 1);
-      idleUntil(Math.min(new Date(row.next_hand_at ?? now).getTime(), ...graceEnds));
+      idleUntil(Math.min(nextHand, ...graceEnds));
       return;
     }
     await this.change(tableId, async (c) => {
