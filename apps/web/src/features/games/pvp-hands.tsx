@@ -8,7 +8,7 @@ import type {
 import { Modal } from '@gamehall/ui/modal';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { displayAmount } from '../../lib/money';
@@ -121,18 +121,24 @@ function HandDetail({ handId, onBack }: { handId: number; onBack: () => void }) 
   );
 }
 
-function HandBody({ hand }: { hand: PvpHandView }) {
+/** A seat's name as the member reads it: "You" for their own seat. */
+function useSeatName(hand: PvpHandView) {
   const { t } = useTranslation();
-  const me = hand.players.find((p) => p.you);
-  const nameOf = (seat: number) => {
+  return (seat: number) => {
     const p = hand.players.find((x) => x.seat === seat);
     return p?.you ? t('games.pvp.you') : (p?.name ?? String(seat + 1));
   };
+}
+
+/** The hand's heading and figures: `first` (the board, or a Tongits deal's stake), pot, rake and the member's result. */
+function HandFacts({ hand, first }: { hand: PvpHandView; first: ReactNode }) {
+  const { t } = useTranslation();
+  const me = hand.players.find((p) => p.you);
   return (
     <>
       <h3 className="mb-2 font-semibold">{t('games.pvp.hand', { number: hand.number })}</h3>
       <dl className="mb-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-        <Fact label={t('games.pvp.board')} value={hand.board.join(' ') || '—'} mono />
+        {first}
         <Fact label={t('games.pvp.pot')} value={displayAmount(hand.pot)} />
         <Fact label={t('games.pvp.rake')} value={displayAmount(hand.rake)} />
         <Fact
@@ -141,17 +147,39 @@ function HandBody({ hand }: { hand: PvpHandView }) {
           className={tone(me?.net ?? null)}
         />
       </dl>
-      <ul className="mb-4 text-sm" data-testid="pvp-players">
-        {hand.players.map((p) => (
+    </>
+  );
+}
+
+/** Every player of the hand with their cards (hidden where not shown), `points` if given, and their result. */
+function PlayerList({ hand, pointsOf }: { hand: PvpHandView; pointsOf?: (seat: number) => number | null }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="mb-4 text-sm" data-testid="pvp-players">
+      {hand.players.map((p) => {
+        const points = pointsOf?.(p.seat) ?? null;
+        return (
           <li key={p.seat} className="flex justify-between gap-3 py-0.5">
             <span>
               {p.you ? t('games.pvp.you') : p.name}{' '}
               <span className="font-mono">{p.cards ? p.cards.join(' ') : t('games.pvp.hidden')}</span>
+              {points !== null && <span className="ml-2 text-(--text-muted)">{t('games.pvp.points', { points })}</span>}
             </span>
             <span className={`tabular-nums ${tone(p.net)}`}>{p.net === null ? '…' : displayAmount(p.net)}</span>
           </li>
-        ))}
-      </ul>
+        );
+      })}
+    </ul>
+  );
+}
+
+function HandBody({ hand }: { hand: PvpHandView }) {
+  const { t } = useTranslation();
+  const nameOf = useSeatName(hand);
+  return (
+    <>
+      <HandFacts hand={hand} first={<Fact label={t('games.pvp.board')} value={hand.board.join(' ') || '—'} mono />} />
+      <PlayerList hand={hand} />
       <ol className="mb-4 space-y-0.5 text-sm" data-testid="pvp-actions">
         {hand.events.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a hand's events never reorder
@@ -170,42 +198,12 @@ const TONGITS_ENDS = { tongits: 'tongits', 'stock-out': 'stockOut', draw: 'draw'
 /** A Tongits deal: every hand with its points, the melds on the table, who won how and each bill. */
 function TongitsBody({ hand, deal }: { hand: PvpHandView; deal: PvpTongitsDealView }) {
   const { t } = useTranslation();
-  const me = hand.players.find((p) => p.you);
-  const nameOf = (seat: number) => {
-    const p = hand.players.find((x) => x.seat === seat);
-    return p?.you ? t('games.pvp.you') : (p?.name ?? String(seat + 1));
-  };
+  const nameOf = useSeatName(hand);
   const pointsOf = (seat: number) => deal.points.find((p) => p.seat === seat)?.points ?? null;
   return (
     <>
-      <h3 className="mb-2 font-semibold">{t('games.pvp.hand', { number: hand.number })}</h3>
-      <dl className="mb-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-        <Fact label={t('games.pvp.stakeLabel')} value={displayAmount(deal.stake)} />
-        <Fact label={t('games.pvp.pot')} value={displayAmount(hand.pot)} />
-        <Fact label={t('games.pvp.rake')} value={displayAmount(hand.rake)} />
-        <Fact
-          label={t('games.pvp.result')}
-          value={me?.net === null || me?.net === undefined ? '…' : displayAmount(me.net)}
-          className={tone(me?.net ?? null)}
-        />
-      </dl>
-      <ul className="mb-4 text-sm" data-testid="pvp-players">
-        {hand.players.map((p) => {
-          const points = pointsOf(p.seat);
-          return (
-            <li key={p.seat} className="flex justify-between gap-3 py-0.5">
-              <span>
-                {p.you ? t('games.pvp.you') : p.name}{' '}
-                <span className="font-mono">{p.cards ? p.cards.join(' ') : t('games.pvp.hidden')}</span>
-                {points !== null && (
-                  <span className="ml-2 text-(--text-muted)">{t('games.pvp.points', { points })}</span>
-                )}
-              </span>
-              <span className={`tabular-nums ${tone(p.net)}`}>{p.net === null ? '…' : displayAmount(p.net)}</span>
-            </li>
-          );
-        })}
-      </ul>
+      <HandFacts hand={hand} first={<Fact label={t('games.pvp.stakeLabel')} value={displayAmount(deal.stake)} />} />
+      <PlayerList hand={hand} pointsOf={pointsOf} />
       {deal.melds.length > 0 && (
         <>
           <h4 className="mb-1 text-sm font-semibold">{t('games.pvp.melds')}</h4>
