@@ -138,11 +138,12 @@ export async function depositThroughSandbox(page: Page, amount: string): Promise
 /**
  * Opens the first slot of the RNG lobby in the browser and spins `rounds` times, waiting for each
  * round in the game's history; `coinIndex` picks a coin size first (the game's default otherwise).
+ * Returns what the rounds staked in all, in minor units.
  */
 export async function playSlotInBrowser(
   page: Page,
   options: { rounds?: number; coinIndex?: number } = {},
-): Promise<void> {
+): Promise<number> {
   await page.goto('/rng');
   const tiles = page.locator('[data-testid="game-grid"] li');
   const slot = tiles.filter({ hasNotText: /crash/i }).first();
@@ -167,4 +168,7 @@ export async function playSlotInBrowser(
     }
     await game.locator('.busy').waitFor({ state: 'detached' });
   }
+  // The game's own history shows each round's stake in its second column ("1,234.56").
+  const stakes = await game.locator('[data-testid=history] tbody tr[data-round-id] td:nth-child(2)').allTextContents();
+  return stakes.reduce((sum, text) => sum + Math.round(Number(text.replace(/,/g, '')) * 100), 0);
 }

@@ -18,6 +18,7 @@ useSiteBrowser(async (chromium) => {
 });
 let page: Page;
 const username = `vip${Date.now().toString(36).slice(-8)}`;
+let staked = 0;
 
 test('a new member sees the VIP level, the progress to the next and the privileges table', async () => {
   await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Vip Tester' });
@@ -45,14 +46,18 @@ test('deposits through the sandbox gateway and plays a slot', async () => {
   await depositThroughSandbox(page, '500');
 
   // A stake of a few coins, so 1.2% of it is at least a cent.
-  await playSlotInBrowser(page, { rounds: 3, coinIndex: 2 });
+  staked = await playSlotInBrowser(page, { rounds: 3, coinIndex: 2 });
+  assert.ok(staked > 0, 'the rounds staked something');
 });
 
 test('sees the rebate accrued on the manual rebate page and claims it', async () => {
   await page.goto('/member/manualRebate');
   await page.getByRole('heading', { level: 1, name: 'Manual rebate' }).waitFor();
-  // The line names its game type (RNG reads as Slots), not the code.
-  const line = page.getByTestId('rebate-line').filter({ hasText: 'Slots' });
+  // The line names its game type (RNG reads as Slots), not the code. Each round accrues when the
+  // rebate consumer takes its settlement, one after another, so the amount is read only once the
+  // line's valid bet covers all three rounds; a claim pays what has accrued by then.
+  const validBet = `₱${(staked / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  const line = page.getByTestId('rebate-line').filter({ hasText: 'Slots' }).filter({ hasText: validBet });
   for (let i = 0; i < 30 && !(await line.isVisible()); i++) {
     await page.waitForTimeout(1000);
     await page.reload();
