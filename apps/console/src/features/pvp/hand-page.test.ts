@@ -1,47 +1,20 @@
 // @vitest-environment happy-dom
-/// <reference lib="dom.iterable" />
 import type { PvpHandView } from '@gamehall/shared/api/pvp-history';
-import i18next from 'i18next';
-import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { initReactI18next } from 'react-i18next';
+import { createElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import core from '../../locales/en/core.json';
+import { describe, expect, it } from 'vitest';
 import pvp from '../../locales/en/pvp.json';
+import { setUpDom } from '../../test/dom';
 import { HandRecord } from './hand-page';
 
 // The operator's record of a card-room hand in a DOM: a Tongits deal shows its stake, each hand with
 // the points left, the melds and who won how with each bill, and no Hold'em board or actions; a
 // Hold'em hand shows its blinds, board and actions.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    resources: { en: { core, pvp } },
-    ns: ['core', 'pvp'],
-    defaultNS: 'core',
-    lng: 'en',
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    returnNull: false,
-  });
-});
-
-let root: Root;
-let host: HTMLElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-});
+const dom = setUpDom({ pvp });
 
 async function render(hand: PvpHandView) {
-  await act(async () => root.render(createElement(MemoryRouter, null, createElement(HandRecord, { hand }))));
+  await dom.render(createElement(MemoryRouter, null, createElement(HandRecord, { hand })));
 }
 
 const player = (seat: number, name: string, cards: string[], net: number) => ({
@@ -70,7 +43,7 @@ const base = {
   fairness: { serverSeedHash: 'ab', serverSeed: 'cd', clientSeeds: ['x', 'y', 'z'], nonce: 3 },
 };
 
-const text = () => host.textContent ?? '';
+const text = () => dom.host().textContent ?? '';
 
 describe('the operator hand record', () => {
   it('shows a Tongits deal with its stake, points, melds and bills instead of blinds, board and actions', async () => {
@@ -105,12 +78,12 @@ describe('the operator hand record', () => {
     expect(text()).toContain('Tongits');
     expect(text()).toContain('Stake (each loser pays the winner)');
     expect(text()).not.toContain('Blinds');
-    expect(host.querySelector('[data-testid=pvp-board]')).toBeNull();
-    expect(host.querySelector('[data-testid=pvp-events]')).toBeNull();
-    expect(host.querySelector('[data-testid=pvp-player-1]')?.textContent).toContain('dealer');
-    expect(host.querySelector('[data-testid=pvp-player-2]')?.textContent).toContain('20');
-    expect(host.querySelector('[data-testid=pvp-melds]')?.textContent).toContain("ana's set 7c 7d 7h");
-    const result = host.querySelector('[data-testid=pvp-tongits-result]')?.textContent ?? '';
+    expect(dom.host().querySelector('[data-testid=pvp-board]')).toBeNull();
+    expect(dom.host().querySelector('[data-testid=pvp-events]')).toBeNull();
+    expect(dom.host().querySelector('[data-testid=pvp-player-1]')?.textContent).toContain('dealer');
+    expect(dom.host().querySelector('[data-testid=pvp-player-2]')?.textContent).toContain('20');
+    expect(dom.host().querySelector('[data-testid=pvp-melds]')?.textContent).toContain("ana's set 7c 7d 7h");
+    const result = dom.host().querySelector('[data-testid=pvp-tongits-result]')?.textContent ?? '';
     expect(result).toContain('ana won when the stock ran out');
     expect(result).toContain('ben owed 1 × the stake');
   });
@@ -129,9 +102,9 @@ describe('the operator hand record', () => {
     });
     expect(text()).toContain("Texas Hold'em");
     expect(text()).toContain('Blinds');
-    expect(host.querySelector('[data-testid=pvp-board]')?.textContent).toBe('Ah Kd 2c');
-    expect(host.querySelector('[data-testid=pvp-events]')?.textContent).toContain('ben');
-    expect(host.querySelector('[data-testid=pvp-player-0]')?.textContent).toContain('button');
-    expect(host.querySelector('[data-testid=pvp-melds]')).toBeNull();
+    expect(dom.host().querySelector('[data-testid=pvp-board]')?.textContent).toBe('Ah Kd 2c');
+    expect(dom.host().querySelector('[data-testid=pvp-events]')?.textContent).toContain('ben');
+    expect(dom.host().querySelector('[data-testid=pvp-player-0]')?.textContent).toContain('button');
+    expect(dom.host().querySelector('[data-testid=pvp-melds]')).toBeNull();
   });
 });

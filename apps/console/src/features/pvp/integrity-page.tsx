@@ -52,6 +52,7 @@ function FlagReview({ flag, days }: { flag: ReviewedFlag; days: { from: string; 
   const queryClient = useQueryClient();
   const [decision, setDecision] = useState<PvpFlagDecision | null>(null);
   const [raiseRisk, setRaiseRisk] = useState(false);
+  const [stale, setStale] = useState(false);
   const { review } = flag;
   const last = review.last;
   const submit = async (reason: string) => {
@@ -68,10 +69,10 @@ function FlagReview({ flag, days }: { flag: ReviewedFlag; days: { from: string; 
         raiseRisk: decision === 'confirmed' && raiseRisk,
       });
     } catch (error) {
-      // Someone else decided, or new hands came: the page shows the flag as it is now.
-      if (error instanceof ApiError && error.code === 'PVP_FLAG_REVIEW_CONFLICT') {
-        await queryClient.invalidateQueries({ queryKey: pvpKey });
-      }
+      // Someone else decided, or new hands came: the page shows the flag as it is now once the
+      // dialog, which says so, is closed. Refreshed at once, a flag decided elsewhere could leave a
+      // list filtered to open flags and take the dialog and its message with it.
+      if (error instanceof ApiError && error.code === 'PVP_FLAG_REVIEW_CONFLICT') setStale(true);
       throw error;
     }
     await queryClient.invalidateQueries({ queryKey: pvpKey });
@@ -79,6 +80,10 @@ function FlagReview({ flag, days }: { flag: ReviewedFlag; days: { from: string; 
   const close = () => {
     setDecision(null);
     setRaiseRisk(false);
+    if (stale) {
+      setStale(false);
+      void queryClient.invalidateQueries({ queryKey: pvpKey });
+    }
   };
   return (
     <div className="mt-2 flex flex-wrap items-start justify-between gap-2 border-t border-(--border) pt-2 text-sm">
