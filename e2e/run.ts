@@ -17,8 +17,9 @@ import { call } from './support/site';
 // the lottery's two-minute draw) runs in a test process of its own alongside the others, so the wait
 // costs no wall time; such a spec must not depend on what other specs do to shared accounts.
 // `// e2e: beside <lane>` puts beside specs that must not overlap one after another (lanesOf); the
-// lane `own-accounts` holds specs that work only with accounts they register themselves, so they
-// can run beside the main process, whose specs share the demo accounts; the lane `console-desk`
+// lane `own-accounts` holds specs that work only with accounts they register themselves (or, like
+// the game tiles' spec, with guests and a demo account no other spec signs in with), so they can run
+// beside the main process, whose specs share the demo accounts; the lane `console-desk`
 // holds the console specs, whose operators and members are their own (among them the legal pages',
 // which publishes only a privacy policy: it asks no member anything); `own-accounts-b` is a second
 // lane of self-registering specs (the newer areas' and the house studio's game pages), so they do

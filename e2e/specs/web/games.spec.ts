@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+// e2e: beside own-accounts
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -9,7 +10,8 @@ import { useSiteBrowser } from './web-build';
 // demo prompts login"): a guest's play opens the login popup, and the free trial, which the demo
 // brand's FREEPLAY3 allows, opens in the page (guest-play.spec.ts follows it); trial01 gets
 // in_need_true_account on play and keeps the free trial in a new window; a blocked window says so
-// (in_popup_prompt); lottery pages need a session.
+// (in_popup_prompt); lottery pages need a session. Its only account, trial01, is no other spec's, so
+// it runs beside the demo members' specs.
 const browser = useSiteBrowser();
 
 test('a guest gets the login popup on play, the free trial in the page, and no game window', async () => {
