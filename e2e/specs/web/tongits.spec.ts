@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // A Tongits table in the browser: three members who registered and deposited through the sandbox
-// launch the lobby's PVP game at the demo table tongits-2-a (one on a phone), each sits down with a
-// buy-in, and they play one deal to its end on the table page: draw from the stock, throw a card,
-// until the stock runs out. Every page shows the deal's result with the bills, the page checks the
-// deck in the browser against the revealed seed, and the stacks plus the rake are the buy-ins. No
-// console error, no horizontal overflow, no serious axe violation on the phone; screenshots kept.
-// Then one member tops up from the page and another opens the deal in the member centre's betting
-// record: every hand with its points and the result.
+// launch the lobby's PVP game at the demo table tongits-2-a (the first through the card room lobby's
+// Tongits row, one on a phone), each sits down with a buy-in, and they play one deal to its end on
+// the table page: draw from the stock, throw a card, until the stock runs out. Every page shows the
+// deal's result with the bills, the page checks the deck in the browser against the revealed seed,
+// and the stacks plus the rake are the buy-ins. No console error, no horizontal overflow, no serious
+// axe violation on the phone; screenshots kept. Then one member tops up from the page and another
+// opens the deal in the member centre's betting record: every hand with its points and the result.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -27,7 +27,11 @@ type View = {
   deal: { turn: number | null; phase: string; over: boolean; settlement: { rake: number } | null } | null;
 };
 
-async function openTable(b: Browser, url: string, size: { width: number; height: number }) {
+/**
+ * The member's page at the table: the first goes through the card room lobby, whose Tongits row for
+ * the table shows its stake and seats and opens it; the others go straight to its address.
+ */
+async function openTable(b: Browser, url: string, size: { width: number; height: number }, viaLobby = false) {
   const context = await b.newContext({
     baseURL: baseUrl(),
     viewport: { width: size.width, height: size.height },
@@ -40,7 +44,15 @@ async function openTable(b: Browser, url: string, size: { width: number; height:
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${url}&table=${TABLE}`);
+  if (viaLobby) {
+    await page.goto(url);
+    const row = page.getByTestId('tongits-table').filter({ has: page.locator(`a[href*="table=${TABLE}"]`) });
+    await row.getByText('Seats 0/3').waitFor();
+    assert.match(await row.innerText(), /Stakes/);
+    await row.getByRole('link', { name: 'Open table' }).click();
+  } else {
+    await page.goto(`${url}&table=${TABLE}`);
+  }
   await page.getByTestId('tg-status').waitFor();
   return { page, errors, close: () => context.close() };
 }
@@ -71,7 +83,7 @@ test('three members sit at a Tongits table and play a deal to its end; the page 
   const sizes = [GAME_SIZES[1], GAME_SIZES[0], GAME_SIZES[0]];
   const tables = [];
   for (const [i, m] of members.entries()) {
-    const t = await openTable(b, await launchByNode(m.token, game.nodeId), sizes[i]!);
+    const t = await openTable(b, await launchByNode(m.token, game.nodeId), sizes[i]!, i === 0);
     await t.page.getByTestId('tg-buy-in').fill(String(BUY_IN_MINOR / 100));
     await t.page.getByTestId(`tg-sit-${i}`).click();
     await t.page.getByTestId('tg-leave').waitFor();
