@@ -57,6 +57,7 @@ import { hashToken } from '../apps/studio/src/sessions';
 import { deliverDueMoves } from '../apps/studio/src/sportsbook/book/moves';
 import { writeSettings } from '../apps/studio/src/sportsbook/book/settings';
 import { recordResult, settleEventBets } from '../apps/studio/src/sportsbook/book/settlement';
+import { marketQuote } from '../apps/studio/src/sportsbook/book/test-fixture';
 import { selectionId } from '../apps/studio/src/sportsbook/book/views';
 import {
   type EventResult,
@@ -204,14 +205,7 @@ async function feed(p: Platform, message: FeedMessageInput): Promise<void> {
 const parsed = (message: FeedMessageInput) => FeedMessageSchema.parse(message) as FeedMessage;
 
 function quotes(first: number): MarketQuote[] {
-  const q = (type: MarketQuote['type'], selections: [string, number][], extra: Partial<MarketQuote> = {}) =>
-    ({
-      type,
-      period: 'ft',
-      status: 'open',
-      selections: selections.map(([key, odds1000]) => ({ key, odds1000 })),
-      ...extra,
-    }) as MarketQuote;
+  const q = marketQuote;
   return [
     q('1x2', [
       ['home', first],
@@ -239,14 +233,7 @@ function quotes(first: number): MarketQuote[] {
 
 /** The rest of a football event's markets (the settlement's bets spread over them). */
 function moreQuotes(): MarketQuote[] {
-  const q = (type: MarketQuote['type'], selections: [string, number][], extra: Partial<MarketQuote> = {}) =>
-    ({
-      type,
-      period: 'ft',
-      status: 'open',
-      selections: selections.map(([key, odds1000]) => ({ key, odds1000 })),
-      ...extra,
-    }) as MarketQuote;
+  const q = marketQuote;
   return [
     q('double_chance', [
       ['home_draw', 1300],

@@ -292,15 +292,23 @@ export async function newEvent(
   return { id, sport, league };
 }
 
+/** An open full-time market with its selections' odds (×1000); `extra` sets a line or another period. */
+export function marketQuote(
+  type: MarketQuote['type'],
+  selections: [string, number][],
+  extra: Partial<MarketQuote> = {},
+): MarketQuote {
+  return {
+    type,
+    period: 'ft',
+    status: 'open',
+    selections: selections.map(([key, odds1000]) => ({ key, odds1000 })),
+    ...extra,
+  } as MarketQuote;
+}
+
 export function footballMarkets(): MarketQuote[] {
-  const q = (type: MarketQuote['type'], selections: [string, number][], extra: Partial<MarketQuote> = {}) =>
-    ({
-      type,
-      period: 'ft',
-      status: 'open',
-      selections: selections.map(([key, odds1000]) => ({ key, odds1000 })),
-      ...extra,
-    }) as MarketQuote;
+  const q = marketQuote;
   return [
     q('1x2', [
       ['home', 2100],
