@@ -1,25 +1,24 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { dealDeck, verifyHandDeck } from '../pvp/deck';
 import { chipsOnTable } from '../pvp/table';
 import type { TableState } from '../pvp/types';
-import { FakeWallet, HOUSE } from '../sportsbook/book/test-fixture';
+import { HOUSE } from '../sportsbook/book/test-fixture';
 import { signTrader, traderSecret } from '../sportsbook/book/trader.routes';
 import { verifyPvpDeal } from '../verify';
 import {
   balances,
-  dirs,
+  expectAllSettled,
   GAME,
   type Harness,
   member,
   netIn as netInOf,
   totalRake as rakeOf,
-  startStudio,
   stopped,
+  storedState,
+  studioOnDisk,
   TablePage,
   TIMING,
+  tableApi,
   useSharedStudio,
   VENDOR,
 } from './test-harness';
@@ -54,15 +53,7 @@ async function openTable(h: Harness, seats = 6) {
   });
 }
 
-function api(h: Harness, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ip?: string) {
-  return h.app.inject({
-    method,
-    url: `/studio/api/pvp${url}`,
-    headers: { 'x-game-token': token },
-    ...(ip ? { remoteAddress: ip } : {}),
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
+const api = tableApi('/studio/api/pvp');
 
 async function sit(h: Harness, token: string, seat: number, buyIn: number, ip: string, table = TABLE) {
   const res = await api(h, token, 'POST', `/tables/${table}/sit`, { seat, buyIn }, ip);
@@ -76,14 +67,7 @@ const Page = {
     TablePage.open<PvpTableView>(h, `/ws/pvp?token=${token}&table=${table}`),
 };
 
-async function tableState(h: Harness, id = TABLE): Promise<TableState> {
-  const row = await h.runtime.db
-    .selectFrom('studio_pvp_tables')
-    .select('state')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.state as TableState;
-}
+const tableState = (h: Harness, id = TABLE) => storedState<TableState>(h, id);
 
 const totalRake = (h: Harness) => rakeOf(h, TABLE);
 const netIn = (h: Harness) => netInOf(h, TABLE);
@@ -523,11 +507,9 @@ describe('the Hold\u2019em table service', () => {
   });
 
   it('settles every stack after the studio stops mid-hand and starts again on its database', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gh-pvp-'));
-    dirs.push(dir);
-    const wallet = new FakeWallet();
-    const clock = { now: Date.now() };
-    const h1 = await startStudio(wallet, clock, dir);
+    const disk = studioOnDisk('gh-pvp-');
+    const clock = disk.clock;
+    const h1 = await disk.start();
     await openTable(h1);
     const ms = [await member(h1, 30_000), await member(h1, 30_000), await member(h1, 30_000)];
     const players = ms.map((m) => m.player);
@@ -550,7 +532,7 @@ describe('the Hold\u2019em table service', () => {
     await h1.app.close();
     stopped(h1);
 
-    const h2 = await startStudio(wallet, clock, dir);
+    const h2 = await disk.start();
     // The hand is continued from its snapshot: nobody comes back, so the clock checks or folds them.
     for (let i = 0; i < 40; i++) {
       await h2.runtime.pvp.tick();
@@ -567,19 +549,7 @@ describe('the Hold\u2019em table service', () => {
     await h2.runtime.pvp.tick();
     clock.now += 60_000;
     await h2.runtime.pvp.tick();
-    const open = await h2.runtime.db
-      .selectFrom('studio_pvp_seats')
-      .select('status')
-      .where('status', '!=', 'closed')
-      .execute();
-    expect(open).toEqual([]);
-    expect(balances(h2, players)).toBe(before - (await totalRake(h2)));
-    const owed = await h2.runtime.db
-      .selectFrom('studio_pvp_transfers')
-      .select('status')
-      .where('status', 'in', ['pending', 'rolling_back'])
-      .execute();
-    expect(owed).toEqual([]);
+    await expectAllSettled(h2, TABLE, players, before);
     // Two studio start-ups, each opening its database on disk and migrating it.
   }, 60_000);
 

@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type StudioRuntime, studioPlugin } from '../plugin';
@@ -34,7 +36,7 @@ const running: Harness[] = [];
 /** Sockets a test left open (it failed before closing them): closed after it, so the studio can stop. */
 const openSockets = new Set<WsClient>();
 /** Data folders of the studios a test started on disk, removed after it. */
-export const dirs: string[] = [];
+const dirs: string[] = [];
 
 export async function startStudio(
   wallet = new FakeWallet(),
@@ -64,6 +66,18 @@ export async function startStudio(
   const h = { app, runtime, wallet, clock, wsBase: base.replace('http', 'ws') };
   running.push(h);
   return h;
+}
+
+/**
+ * A studio on a data folder of its own (removed after the test), with a wallet and a clock that
+ * `start` hands to each studio it starts there: a second start opens the first one's database.
+ */
+export function studioOnDisk(prefix: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dir);
+  const wallet = new FakeWallet();
+  const clock = { now: Date.now() };
+  return { clock, start: () => startStudio(wallet, clock, dir) };
 }
 
 /** A studio stopped by the test itself (a crash test's first one): no longer closed after it. */
@@ -200,4 +214,46 @@ export async function totalRake(h: Harness, tableId: string): Promise<number> {
     .where('table_id', '=', tableId)
     .execute();
   return rows.reduce((sum, r) => sum + Number(r.rake), 0);
+}
+
+/** A player's calls to the table API below `base` (/studio/api/pvp, /studio/api/pvp/tongits), from `ip` when given. */
+export function tableApi(base: string) {
+  return (h: Harness, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ip?: string) =>
+    h.app.inject({
+      method,
+      url: `${base}${url}`,
+      headers: { 'x-game-token': token },
+      ...(ip ? { remoteAddress: ip } : {}),
+      ...(payload === undefined ? {} : { payload }),
+    });
+}
+
+/** A table's stored state (its row of studio_pvp_tables), as the game's service keeps it. */
+export async function storedState<S>(h: Harness, tableId: string): Promise<S> {
+  const row = await h.runtime.db
+    .selectFrom('studio_pvp_tables')
+    .select('state')
+    .where('id', '=', tableId)
+    .executeTakeFirstOrThrow();
+  return row.state as S;
+}
+
+/**
+ * Everything settled (a restarted studio's end): no seat left open, no transfer owed, and the members
+ * hold what they had `before` less the table's rake.
+ */
+export async function expectAllSettled(h: Harness, tableId: string, players: string[], before: number) {
+  const open = await h.runtime.db
+    .selectFrom('studio_pvp_seats')
+    .select('status')
+    .where('status', '!=', 'closed')
+    .execute();
+  expect(open).toEqual([]);
+  expect(balances(h, players)).toBe(before - (await totalRake(h, tableId)));
+  const owed = await h.runtime.db
+    .selectFrom('studio_pvp_transfers')
+    .select('status')
+    .where('status', 'in', ['pending', 'rolling_back'])
+    .execute();
+  expect(owed).toEqual([]);
 }

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../fair/seeds';
 import { cardText, parseCard } from '../pvp/cards';
@@ -10,20 +7,21 @@ import { handPoints, highestCard } from '../pvp/tongits/rules';
 import { chipsOnTable, type TongitsTableState } from '../pvp/tongits/table';
 import { meldsIn, sapawsFor } from '../pvp/tongits/test-support';
 import type { Action, EndKind, Seat, TongitsState } from '../pvp/tongits/types';
-import { FakeWallet } from '../sportsbook/book/test-fixture';
 import type { PvpVerification } from '../verify';
 import {
   balances,
-  dirs,
+  expectAllSettled,
   GAME,
   type Harness,
   member,
   netIn as netInOf,
   totalRake as rakeOf,
-  startStudio,
   stopped,
+  storedState,
+  studioOnDisk,
   TablePage,
   TIMING,
+  tableApi,
   useSharedStudio,
   VENDOR,
 } from './test-harness';
@@ -56,15 +54,7 @@ async function openTable(h: Harness) {
   expect(created).toBe(true);
 }
 
-function api(h: Harness, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, ip?: string) {
-  return h.app.inject({
-    method,
-    url: `/studio/api/pvp/tongits${url}`,
-    headers: { 'x-game-token': token },
-    ...(ip ? { remoteAddress: ip } : {}),
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
+const api = tableApi('/studio/api/pvp/tongits');
 
 async function seatThree(h: Harness, balance = 20_000, buyIn = 5_000) {
   const ms = [await member(h, balance), await member(h, balance), await member(h, balance)];
@@ -88,14 +78,7 @@ const Page = {
     TablePage.open<TongitsTableView>(h, `/ws/pvp/tongits?token=${token}&table=${TABLE}`),
 };
 
-async function tableState(h: Harness): Promise<TongitsTableState> {
-  const row = await h.runtime.db
-    .selectFrom('studio_pvp_tables')
-    .select('state')
-    .where('id', '=', TABLE)
-    .executeTakeFirstOrThrow();
-  return row.state as unknown as TongitsTableState;
-}
+const tableState = (h: Harness) => storedState<TongitsTableState>(h, TABLE);
 
 const totalRake = (h: Harness) => rakeOf(h, TABLE);
 const netIn = (h: Harness) => netInOf(h, TABLE);
@@ -377,11 +360,9 @@ describe('the Tongits table service', () => {
   });
 
   it('settles every stack after the studio stops mid-deal and starts again on its database', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gh-tongits-'));
-    dirs.push(dir);
-    const wallet = new FakeWallet();
-    const clock = { now: Date.now() };
-    const h1 = await startStudio(wallet, clock, dir);
+    const disk = studioOnDisk('gh-tongits-');
+    const clock = disk.clock;
+    const h1 = await disk.start();
     await openTable(h1);
     const ms = await seatThree(h1, 30_000, 8_000);
     const players = ms.map((m) => m.player);
@@ -397,7 +378,7 @@ describe('the Tongits table service', () => {
     await h1.app.close();
     stopped(h1);
 
-    const h2 = await startStudio(wallet, clock, dir);
+    const h2 = await disk.start();
     // Nobody comes back: the clock plays every turn (draw, throw the highest card) to the deal's end.
     for (let i = 0; i < 80 && !(await tableState(h2)).deal?.result; i++) {
       await h2.runtime.tongits.tick();
@@ -408,19 +389,6 @@ describe('the Tongits table service', () => {
     await h2.runtime.tongits.tick();
     clock.now += 60_000;
     await h2.runtime.tongits.tick();
-    const open = await h2.runtime.db
-      .selectFrom('studio_pvp_seats')
-      .select('status')
-      .where('table_id', '=', TABLE)
-      .where('status', '!=', 'closed')
-      .execute();
-    expect(open).toEqual([]);
-    expect(balances(h2, players)).toBe(before - (await totalRake(h2)));
-    const owed = await h2.runtime.db
-      .selectFrom('studio_pvp_transfers')
-      .select('status')
-      .where('status', 'in', ['pending', 'rolling_back'])
-      .execute();
-    expect(owed).toEqual([]);
+    await expectAllSettled(h2, TABLE, players, before);
   }, 60_000);
 });
