@@ -34,7 +34,7 @@
 // does not scale out. Both servers' pools are the production size (POOL, default 10).
 
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createServer } from 'node:net';
@@ -54,7 +54,7 @@ import { verifyLedger } from '../apps/server/src/modules/ledger/ledger.service';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
 import { loopbackUrl, studioPlugin } from '../apps/studio/src/plugin';
-import { createBenchDatabase, fundedMembers } from './support/database';
+import { createBenchDatabase, fundedMembers, openGameSession } from './support/database';
 import { poster } from './support/http-poster';
 import { loadAverage, percentile } from './support/measure';
 import { postgresCpu, postmasterOf, procCpu, topStatements } from './support/postgres-stats';
@@ -477,20 +477,7 @@ async function main() {
       }
     } else {
       for (const id of members) {
-        const token = randomBytes(24).toString('base64url');
-        await ctx.db
-          .insertInto('game_sessions')
-          .values({
-            token_hash: createHash('sha256').update(token).digest('hex'),
-            member_id: id,
-            vendor_code: game.vendor_code,
-            node_id: game.node_id,
-            game_code: game.game_code,
-            currency: game.currency,
-            expires_at: new Date(Date.now() + 24 * 3_600_000),
-          })
-          .execute();
-        players.push({ id, token });
+        players.push({ id, token: await openGameSession(ctx.db, id, game, 24 * 3_600_000) });
       }
     }
     console.log(

@@ -41,7 +41,7 @@
 // read from /proc, so only when the server runs on this Linux machine. The whole cluster because
 // a call's cost includes the WAL it makes others write; the bench is the cluster's only client.
 // CPU per operation moves far less with the load than rates do.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { openSync, readlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -61,7 +61,7 @@ import { claimReward } from '../apps/server/src/modules/rewards/rewards.service'
 import { callBatcherStats } from '../apps/server/src/modules/vendor-gateway/vendor-call-batcher';
 import { reconciliation } from '../apps/server/src/modules/vendor-gateway/vendor-gateway.service';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
-import { createBenchDatabase, fundedMembers } from './support/database';
+import { createBenchDatabase, firstVendorGame, fundedMembers, openGameSession } from './support/database';
 import { poster } from './support/http-poster';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 import { postgresCpu, postmasterOf, procCpu } from './support/postgres-stats';
@@ -419,12 +419,7 @@ async function main() {
   try {
     const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(ctx.db);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const game = await ctx.db
-      .selectFrom('games')
-      .innerJoin('vendor_integrations as i', 'i.vendor_code', 'games.vendor_code')
-      .select(['games.vendor_code', 'games.game_code', 'games.node_id', 'i.currency'])
-      .orderBy('games.node_id')
-      .executeTakeFirstOrThrow();
+    const game = await firstVendorGame(ctx.db);
     const vendor = game.vendor_code;
     const secret = deriveVendorSecret(config.studioSecret, vendor);
     console.log(
@@ -434,22 +429,7 @@ async function main() {
     const tag = randomBytes(3).toString('hex');
     const players = await fundedMembers(ctx.db, PLAYERS, `v${tag}`);
     const tokens = new Map<number, string>();
-    for (const id of players) {
-      const token = randomBytes(24).toString('base64url');
-      await ctx.db
-        .insertInto('game_sessions')
-        .values({
-          token_hash: createHash('sha256').update(token).digest('hex'),
-          member_id: id,
-          vendor_code: vendor,
-          node_id: game.node_id,
-          game_code: game.game_code,
-          currency: game.currency,
-          expires_at: new Date(Date.now() + 3_600_000),
-        })
-        .execute();
-      tokens.set(id, token);
-    }
+    for (const id of players) tokens.set(id, await openGameSession(ctx.db, id, game, 3_600_000));
 
     // The players run in a worker thread, as a vendor runs elsewhere: the server's event loop serves
     // requests only (on two cores this still shares the CPU, but not the loop).

@@ -13,14 +13,14 @@
 // also gives the CPU the server's processes (primary and workers) and PostgreSQL used per
 // operation, from /proc, which moves less with the machine's load than the rate does.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
 import { deriveVendorSecret, signVendorBody } from '../apps/server/src/modules/vendor-gateway/vendor-signature';
 import { ensureServerBuild, root, serverEntry } from '../scripts/builds.mjs';
-import { createBenchDatabase, fundedMembers } from './support/database';
+import { createBenchDatabase, firstVendorGame, fundedMembers, openGameSession } from './support/database';
 import { loadAverage } from './support/measure';
 import { postgresCpu, postmasterOf } from './support/postgres-stats';
 
@@ -157,31 +157,13 @@ async function main() {
   const secrets = { SESSION_SECRET: config.sessionSecret, STUDIO_SECRET: config.studioSecret };
   const rows: Row[] = [];
   try {
-    const game = await ctx.db
-      .selectFrom('games')
-      .innerJoin('vendor_integrations as i', 'i.vendor_code', 'games.vendor_code')
-      .select(['games.vendor_code', 'games.game_code', 'games.node_id', 'i.currency'])
-      .orderBy('games.node_id')
-      .executeTakeFirstOrThrow();
+    const game = await firstVendorGame(ctx.db);
     const vendor = game.vendor_code;
     const secret = deriveVendorSecret(config.studioSecret, vendor);
     const tag = randomBytes(3).toString('hex');
     const players: { id: number; token: string }[] = [];
     for (const id of await fundedMembers(ctx.db, PLAYERS, `w${tag}`)) {
-      const token = randomBytes(24).toString('base64url');
-      await ctx.db
-        .insertInto('game_sessions')
-        .values({
-          token_hash: createHash('sha256').update(token).digest('hex'),
-          member_id: id,
-          vendor_code: vendor,
-          node_id: game.node_id,
-          game_code: game.game_code,
-          currency: game.currency,
-          expires_at: new Date(Date.now() + 3_600_000),
-        })
-        .execute();
-      players.push({ id, token });
+      players.push({ id, token: await openGameSession(ctx.db, id, game, 3_600_000) });
     }
     const postmaster = await postmasterOf(ctx.db);
 

@@ -1,6 +1,6 @@
 // Database set-up shared by the benches: a throwaway database on a PostgreSQL server, and funded
 // member wallets to post between.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../../apps/server/src/db/database';
@@ -65,6 +65,37 @@ export async function fundedMembers(db: Db, count: number, tag: string): Promise
       }),
     );
   return ids;
+}
+
+/** A catalogue game with what a game session at it names: its vendor, code, node and the vendor's currency. */
+export type SessionGame = { vendor_code: string; game_code: string; node_id: number; currency: string };
+
+/** The catalogue's first game (by node) of any vendor with an integration. */
+export function firstVendorGame(db: Db): Promise<SessionGame> {
+  return db
+    .selectFrom('games')
+    .innerJoin('vendor_integrations as i', 'i.vendor_code', 'games.vendor_code')
+    .select(['games.vendor_code', 'games.game_code', 'games.node_id', 'i.currency'])
+    .orderBy('games.node_id')
+    .executeTakeFirstOrThrow();
+}
+
+/** A live game session of `memberId` at `game` for `validMs`, as a launch opens one (a vendor's wallet calls need it); its token. */
+export async function openGameSession(db: Db, memberId: number, game: SessionGame, validMs: number): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db
+    .insertInto('game_sessions')
+    .values({
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      member_id: memberId,
+      vendor_code: game.vendor_code,
+      node_id: game.node_id,
+      game_code: game.game_code,
+      currency: game.currency,
+      expires_at: new Date(Date.now() + validMs),
+    })
+    .execute();
+  return token;
 }
 
 /**
