@@ -560,6 +560,14 @@ describe('the Hold\u2019em table service', () => {
     const b = await member(h, 20_000);
     await sit(h, a.token, 0, 5_000, '10.0.7.1');
     await sit(h, b.token, 1, 5_000, '10.0.7.2');
+    // A seed outside the rule is refused, on sitting down (before any money moves) and later.
+    const c = await member(h, 20_000);
+    const badSit = await api(h, c.token, 'POST', `/tables/${TABLE}/sit`, { seat: 2, buyIn: 5_000, clientSeed: 'a.b' });
+    expect(badSit.json().error).toMatchObject({ code: 'STUDIO_BAD_REQUEST', detail: { fields: ['clientSeed'] } });
+    expect(h.wallet.balances.get(c.player)).toBe(20_000);
+    const badSeed = await api(h, a.token, 'PUT', `/tables/${TABLE}/client-seed`, { clientSeed: 'x'.repeat(65) });
+    expect(badSeed.statusCode).toBe(400);
+    expect(badSeed.json().error).toMatchObject({ code: 'STUDIO_BAD_REQUEST', detail: { fields: ['clientSeed'] } });
     const seeded = await api(h, a.token, 'PUT', `/tables/${TABLE}/client-seed`, { clientSeed: 'alice-seed' });
     expect(seeded.statusCode, seeded.body).toBe(200);
     const committed = (await h.runtime.pvp.view(TABLE, null)).nextServerSeedHash;

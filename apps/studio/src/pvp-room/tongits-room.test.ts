@@ -246,6 +246,8 @@ describe('the Tongits table service', () => {
     const listedHands = (room.json() as { hands: { game: string; handId: number; tableId: string }[] }).hands;
     expect(listedHands.filter((x) => x.tableId === TABLE).length).toBe(3);
     expect(listedHands.every((x) => x.game === 'tongits')).toBe(true);
+    // The member played Tongits alone: the Tongits history is the card room's, entry for entry.
+    expect(history.json()).toEqual(room.json());
     const lastDeal = listedHands[0]!.handId;
     const viaRoom = await h.app.inject({ method: 'GET', url: `/studio/api/pvp/hands/${lastDeal}`, headers: asMember });
     expect(viaRoom.statusCode, viaRoom.body).toBe(200);
@@ -345,6 +347,12 @@ describe('the Tongits table service', () => {
     expect(h.wallet.balances.get(b.player)).toBe(50_000);
     const bad = await api(h, b.token, 'POST', `/tables/${TABLE}/sit`, { seat: 3, buyIn: 2_000 }, '10.2.0.2');
     expect(bad.json().error.detail.reason).toBe('TONGITS_BAD_SEAT');
+    // A client seed outside the rule is refused before any money moves.
+    const seed = { seat: 1, buyIn: 2_000, clientSeed: 'not a seed' };
+    const badSeed = await api(h, b.token, 'POST', `/tables/${TABLE}/sit`, seed, '10.2.0.2');
+    expect(badSeed.statusCode).toBe(400);
+    expect(badSeed.json().error).toMatchObject({ code: 'STUDIO_BAD_REQUEST', detail: { fields: ['clientSeed'] } });
+    expect(h.wallet.balances.get(b.player)).toBe(50_000);
     // A top-up over the maximum is refused; one within it reaches the stack.
     const over = await api(h, a.token, 'POST', `/tables/${TABLE}/top-up`, { amount: 9_000 });
     expect(over.json().error.detail.reason).toBe('TONGITS_TOP_UP_OVER_MAX');
