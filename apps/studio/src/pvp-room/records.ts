@@ -27,6 +27,11 @@ import { eventView } from './view';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** A hand's (deal's) players as its record keeps them, in seat order. */
+export function handPlayers(db: StudioDb, handId: number) {
+  return db.selectFrom('studio_pvp_hand_players').selectAll().where('hand_id', '=', handId).orderBy('seat').execute();
+}
+
 /** The columns of a hand row every list reads (the member's sitting and the operator's search). */
 const SUMMARY = ['h.id', 'h.number', 'h.status', 'h.started_at', 'h.ended_at', 'h.pot', 'h.rake'] as const;
 
@@ -116,12 +121,7 @@ export async function handRecord(
     .where('h.id', '=', handId)
     .executeTakeFirst();
   if (!h) throw new StudioError('STUDIO_NOT_FOUND');
-  const players = await db
-    .selectFrom('studio_pvp_hand_players')
-    .selectAll()
-    .where('hand_id', '=', handId)
-    .orderBy('seat')
-    .execute();
+  const players = await handPlayers(db, handId);
   const operator = viewer === 'operator';
   const mine = new Set(operator ? [] : players.filter((p) => p.player === viewer.player).map((p) => p.seat));
   // A member reads only hands they played: another member's hand id says nothing to them.

@@ -23,8 +23,9 @@ import type { Action, TableConfig, TableState } from '../pvp/types';
 import { DELIVERY_LEASE_MS, type RoundDeps } from '../rounds';
 import type { StudioSession } from '../sessions';
 import { recordTransfer } from './money';
+import { handPlayers } from './records';
 import { betTaken } from './sitting';
-import { type Change, CLIENT_SEED, isAmount, ownerOf, type PvpTiming, TableRoom, type Trx } from './table-room';
+import { type Change, checkedClientSeed, isAmount, ownerOf, type PvpTiming, TableRoom, type Trx } from './table-room';
 import { refillTimeBanks } from './time-bank';
 import {
   eventView,
@@ -268,10 +269,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_BAD_SEAT' });
     }
     if (!isAmount(buyIn)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_BUY_IN_RANGE' });
-    const clientSeed = input.clientSeed === undefined ? newClientSeed() : input.clientSeed;
-    if (typeof clientSeed !== 'string' || !CLIENT_SEED.test(clientSeed)) {
-      throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['clientSeed'] }, (w) => w.clientSeedRule);
-    }
+    const clientSeed = input.clientSeed === undefined ? newClientSeed() : checkedClientSeed(input.clientSeed);
     await this.seatPlayer(session, token, tableId, { seat, buyIn, clientSeed }, address, {
       reasons: { alreadySeated: 'PVP_ALREADY_SEATED', seatTaken: 'PVP_SEAT_TAKEN' },
       guard: (trx, row, taken, now) => this.sitGuard?.(trx, { tableId, session, seats: row.seats, taken, now }),
@@ -361,12 +359,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       )
       .executeTakeFirst();
     if (!h) throw new StudioError('STUDIO_NOT_FOUND');
-    const players = await this.#db
-      .selectFrom('studio_pvp_hand_players')
-      .selectAll()
-      .where('hand_id', '=', handId)
-      .orderBy('seat')
-      .execute();
+    const players = await handPlayers(this.#db, handId);
     const state = h.state as TableState;
     const over = h.status === 'over';
     const mySeats = new Set(players.filter((p) => `${p.vendor}:${p.player}` === owner).map((p) => p.seat));
@@ -406,37 +399,8 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
   }
 
   /** The player's latest hands of every game (newest first), each naming its game. */
-  async myHands(session: StudioSession, limit = 20) {
-    const rows = await this.#db
-      .selectFrom('studio_pvp_hand_players as p')
-      .innerJoin('studio_pvp_hands as h', 'h.id', 'p.hand_id')
-      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-      .select([
-        't.game',
-        'h.id',
-        'h.table_id',
-        'h.number',
-        'h.status',
-        'h.started_at',
-        'h.pot',
-        'p.stack_before',
-        'p.stack_after',
-      ])
-      .where('p.vendor', '=', session.vendor)
-      .where('p.player', '=', session.player)
-      .orderBy('h.id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      game: r.game,
-      handId: r.id,
-      tableId: r.table_id,
-      number: r.number,
-      status: r.status,
-      startedAt: new Date(r.started_at).toISOString(),
-      pot: Number(r.pot),
-      net: r.stack_after === null ? null : Number(r.stack_after) - Number(r.stack_before),
-    }));
+  myHands(session: StudioSession, limit = 20) {
+    return this.playerHands(session, limit, 'every game');
   }
 
   /** The house's PVP revenue: rake per table and day (UTC) of the hands ended in [from, to). */

@@ -60,7 +60,15 @@ export const DEFAULT_PVP_TIMING: PvpTiming = {
   idlePollMs: IDLE_POLL_MS,
 };
 
-export const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
+const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A client seed the player sent (on sitting down or later), refused with the rule unless it keeps it. */
+export function checkedClientSeed(value: unknown): string {
+  if (typeof value !== 'string' || !CLIENT_SEED.test(value)) {
+    throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['clientSeed'] }, (w) => w.clientSeedRule);
+  }
+  return value;
+}
 
 export const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
 
@@ -274,6 +282,41 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       .orderBy('t.id')
       .execute();
     return rows.map((r) => ({ ...(r as unknown as Row), seated: Number(r.seated ?? 0) }));
+  }
+
+  /** The player's latest hands (newest first) of every game or of this room's alone, with what each changed their stack by. */
+  protected async playerHands(session: StudioSession, limit: number, games: 'every game' | 'this game') {
+    const rows = await this.db
+      .selectFrom('studio_pvp_hand_players as p')
+      .innerJoin('studio_pvp_hands as h', 'h.id', 'p.hand_id')
+      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
+      .select([
+        't.game',
+        'h.id',
+        'h.table_id',
+        'h.number',
+        'h.status',
+        'h.started_at',
+        'h.pot',
+        'p.stack_before',
+        'p.stack_after',
+      ])
+      .$if(games === 'this game', (q) => q.where('t.game', '=', this.#game))
+      .where('p.vendor', '=', session.vendor)
+      .where('p.player', '=', session.player)
+      .orderBy('h.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      game: r.game,
+      handId: r.id,
+      tableId: r.table_id,
+      number: r.number,
+      status: r.status,
+      startedAt: new Date(r.started_at).toISOString(),
+      pot: Number(r.pot),
+      net: r.stack_after === null ? null : Number(r.stack_after) - Number(r.stack_before),
+    }));
   }
 
   /** Whether a table id is a table of this room's game (the routes send other ids to another room). */
@@ -612,12 +655,10 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
 
   /** The player's client seed for the hands dealt from now on. */
   async setClientSeed(session: StudioSession, tableId: string, clientSeed: unknown): Promise<void> {
-    if (typeof clientSeed !== 'string' || !CLIENT_SEED.test(clientSeed)) {
-      throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['clientSeed'] }, (w) => w.clientSeedRule);
-    }
+    const checked = checkedClientSeed(clientSeed);
     await this.change(tableId, async (c) => {
       const mine = this.seatOf(c, session);
-      await c.trx.updateTable('studio_pvp_seats').set({ client_seed: clientSeed }).where('id', '=', mine.id).execute();
+      await c.trx.updateTable('studio_pvp_seats').set({ client_seed: checked }).where('id', '=', mine.id).execute();
     });
   }
 

@@ -19,9 +19,10 @@ import {
 import type { Action, Seat } from '../pvp/tongits/types';
 import type { RoundDeps } from '../rounds';
 import type { StudioSession } from '../sessions';
+import { handPlayers } from './records';
 import { betTaken } from './sitting';
 import { handRow } from './table-feed';
-import { type Change, CLIENT_SEED, isAmount, ownerOf, type PvpTiming, TableRoom } from './table-room';
+import { type Change, checkedClientSeed, isAmount, ownerOf, type PvpTiming, TableRoom } from './table-room';
 import {
   type TongitsTableInfo,
   type TongitsTableRow,
@@ -253,10 +254,7 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
     if (session.mode !== 'real') throw new StudioError('STUDIO_PVP_REAL_ONLY');
     const { seat, buyIn } = input;
     if (!isAmount(buyIn)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_BUY_IN_RANGE' });
-    const clientSeed = input.clientSeed === undefined ? newClientSeed() : input.clientSeed;
-    if (typeof clientSeed !== 'string' || !CLIENT_SEED.test(clientSeed)) {
-      throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['clientSeed'] }, (w) => w.clientSeedRule);
-    }
+    const clientSeed = input.clientSeed === undefined ? newClientSeed() : checkedClientSeed(input.clientSeed);
     if (typeof seat !== 'number' || !Number.isInteger(seat)) {
       throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_BAD_SEAT' });
     }
@@ -316,12 +314,7 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
       .where('t.game', '=', 'tongits')
       .executeTakeFirst();
     if (!h) throw new StudioError('STUDIO_NOT_FOUND');
-    const players = await this.#db
-      .selectFrom('studio_pvp_hand_players')
-      .selectAll()
-      .where('hand_id', '=', handId)
-      .orderBy('seat')
-      .execute();
+    const players = await handPlayers(this.#db, handId);
     const mine = players.find((p) => `${p.vendor}:${p.player}` === owner);
     if (h.status !== 'over' && !mine) throw new StudioError('STUDIO_NOT_FOUND');
     const row = await this.#tableRow(this.#db, h.table_id, false);
@@ -371,36 +364,7 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
   }
 
   /** The player's latest Tongits deals (newest first), with what each changed their stack by. */
-  async myHands(session: StudioSession, limit = 20) {
-    const rows = await this.#db
-      .selectFrom('studio_pvp_hand_players as p')
-      .innerJoin('studio_pvp_hands as h', 'h.id', 'p.hand_id')
-      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-      .select([
-        'h.id',
-        'h.table_id',
-        'h.number',
-        'h.status',
-        'h.started_at',
-        'h.pot',
-        'p.stack_before',
-        'p.stack_after',
-      ])
-      .where('t.game', '=', 'tongits')
-      .where('p.vendor', '=', session.vendor)
-      .where('p.player', '=', session.player)
-      .orderBy('h.id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      game: 'tongits' as const,
-      handId: r.id,
-      tableId: r.table_id,
-      number: r.number,
-      status: r.status,
-      startedAt: new Date(r.started_at).toISOString(),
-      pot: Number(r.pot),
-      net: r.stack_after === null ? null : Number(r.stack_after) - Number(r.stack_before),
-    }));
+  myHands(session: StudioSession, limit = 20) {
+    return this.playerHands(session, limit, 'this game');
   }
 }
