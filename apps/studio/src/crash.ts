@@ -17,7 +17,7 @@ import {
 import { StudioError } from './errors';
 import { engineKindOf } from './game-map';
 import { holdLease, releaseLeases } from './lease';
-import { IDLE_POLL_MS, LoopTimer } from './loop-timer';
+import { IDLE_POLL_MS, LoopTimer, SerialPasses } from './loop-timer';
 import { newBetColumns, type RoundDeps } from './rounds';
 import { debitDemo, type StudioSession, sessionOf } from './sessions';
 import { StateFeed } from './state-feed';
@@ -174,7 +174,7 @@ export class CrashGame {
   readonly #chains = new Map<number, { rounds: string[]; terminatingHash: string; salt: string }>();
   readonly #listeners = new StateFeed();
   readonly #loop: LoopTimer;
-  #running: Promise<void> = Promise.resolve();
+  readonly #passes = new SerialPasses((err) => this.#deps.log.warn({ err }, 'studio: crash tick failed'));
   /** Until then a page poll keeps the rounds coming (the test clock's time, deps.now()). */
   #watchedUntil = 0;
   /** This process took the lease on its last active pass (so an idle pass lets it go once). */
@@ -198,7 +198,7 @@ export class CrashGame {
   async stop(): Promise<void> {
     this.#loop.stop();
     this.#listeners.clear();
-    await this.#running;
+    await this.#passes.done();
     await releaseLeases(this.#db, this.#holder, this.#deps.now()).catch(() => undefined);
   }
 
@@ -210,9 +210,7 @@ export class CrashGame {
 
   /** One step of the loop (serialized): phases if this process holds the lease, deliveries, broadcast. */
   tick(): Promise<void> {
-    const pass = this.#running.then(() => this.#tickOnce());
-    this.#running = pass.catch((err) => this.#deps.log.warn({ err }, 'studio: crash tick failed'));
-    return pass;
+    return this.#passes.run(() => this.#tickOnce());
   }
 
   async #tickOnce(): Promise<void> {

@@ -2,7 +2,8 @@
 // has work it runs every tickMs; once a pass found nothing to do (nobody watching, no round left
 // unfinished, nothing owed) it looks again only every idlePollMs, so an idle studio costs next to
 // nothing. A watcher on this process calls wake() and the next tick runs at once; one on another
-// process is seen within idlePollMs (through the database).
+// process is seen within idlePollMs (through the database). SerialPasses keeps a loop's passes from
+// overlapping, whoever asks for one.
 
 /** How often an idle loop looks for work (a table or crash page opened on another process, a retry due). */
 export const IDLE_POLL_MS = 1000;
@@ -56,5 +57,30 @@ export class LoopTimer {
   /** Someone started watching here: the next tick runs a pass even while idle. */
   wake(): void {
     this.#wake = true;
+  }
+}
+
+/**
+ * A loop's passes one after another: a pass asked for while one runs (the timer's, a test's, a
+ * request's) starts when that one is done, and a failed pass goes to `failed` without stopping the next.
+ */
+export class SerialPasses {
+  readonly #failed: (err: unknown) => void;
+  #last: Promise<unknown> = Promise.resolve();
+
+  constructor(failed: (err: unknown) => void) {
+    this.#failed = failed;
+  }
+
+  /** Runs `pass` after the passes asked for before it; answers its own outcome. */
+  run<T>(pass: () => Promise<T>): Promise<T> {
+    const next = this.#last.then(pass);
+    this.#last = next.catch(this.#failed);
+    return next;
+  }
+
+  /** Settles once the passes asked for so far are done (never rejects). */
+  done(): Promise<unknown> {
+    return this.#last;
   }
 }

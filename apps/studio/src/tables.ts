@@ -10,7 +10,7 @@ import { StudioError } from './errors';
 import { createFairRng, newServerSeed } from './fair';
 import { engineKindOf, isTableEngine } from './game-map';
 import { holdLease, releaseLeases } from './lease';
-import { LoopTimer } from './loop-timer';
+import { LoopTimer, SerialPasses } from './loop-timer';
 import { newBetColumns, type RoundDeps } from './rounds';
 import { debitDemo, type StudioSession } from './sessions';
 import { StateFeed } from './state-feed';
@@ -202,7 +202,7 @@ export class TableHall {
   readonly #listeners = new Map<string, { table: TableRef; feed: StateFeed }>();
   readonly #watchRenewed = new Map<string, number>();
   readonly #loop: LoopTimer;
-  #running: Promise<void> = Promise.resolve();
+  readonly #passes = new SerialPasses((err) => this.#deps.log.warn({ err }, 'studio: table tick failed'));
 
   constructor(deps: RoundDeps, timing: Partial<TableTiming> = {}) {
     this.#deps = deps;
@@ -226,15 +226,13 @@ export class TableHall {
   async stop(): Promise<void> {
     this.#loop.stop();
     this.#listeners.clear();
-    await this.#running;
+    await this.#passes.done();
     await releaseLeases(this.#db, this.#holder, this.#deps.now()).catch(() => undefined);
   }
 
   /** One step of the loop (serialized): watches, the phases of the tables this process leads, deliveries, broadcast. */
   tick(): Promise<void> {
-    const pass = this.#running.then(() => this.#tickOnce());
-    this.#running = pass.catch((err) => this.#deps.log.warn({ err }, 'studio: table tick failed'));
-    return pass;
+    return this.#passes.run(() => this.#tickOnce());
   }
 
   async #tickOnce(): Promise<void> {

@@ -3,7 +3,7 @@ import type { StudioDb } from '../db/database';
 import type { StudioDatabase, StudioPvpTablesTable } from '../db/schema';
 import { StudioError } from '../errors';
 import { newClientSeed, newServerSeed } from '../fair/seeds';
-import { IDLE_POLL_MS, LoopTimer } from '../loop-timer';
+import { IDLE_POLL_MS, LoopTimer, SerialPasses } from '../loop-timer';
 import { DELIVERY_LEASE_MS, type RoundDeps } from '../rounds';
 import type { StudioSession } from '../sessions';
 import { deliverTransfer, recordTransfer, type SittingRef } from './money';
@@ -159,7 +159,9 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
    * new version (a page last seen, a leave asked between hands) is looked at within one.
    */
   readonly #nextDue = new Map<string, { version: number; at: number }>();
-  #running: Promise<void> = Promise.resolve();
+  readonly #passes = new SerialPasses((err) =>
+    this.deps.log.warn({ err, game: this.#game }, 'studio: pvp tick failed'),
+  );
   /** Set by the lobby (lobby.ts) on the Hold'em room: a table's waiting list brought up to date. */
   waitingStep: ((tableId: string) => Promise<void>) | null = null;
 
@@ -237,7 +239,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   async stop(): Promise<void> {
     this.#loop.stop();
     this.#feed.clear();
-    await this.#running;
+    await this.#passes.done();
     await this.#clock.release();
   }
 
@@ -665,9 +667,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   // ---- the clock ----
 
   tick(): Promise<void> {
-    const pass = this.#running.then(() => this.#tickOnce());
-    this.#running = pass.catch((err) => this.deps.log.warn({ err, game: this.#game }, 'studio: pvp tick failed'));
-    return pass;
+    return this.#passes.run(() => this.#tickOnce());
   }
 
   async #tickOnce(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { LoopTimer } from '../../loop-timer';
+import { LoopTimer, SerialPasses } from '../../loop-timer';
 import type { RoundDeps } from '../../rounds';
 import type { StudioSession } from '../../sessions';
 import type { CashOutAnswer, CashOutBody, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
@@ -51,7 +51,7 @@ export class Book implements FeedSink, BookCore {
   readonly #loop: LoopTimer;
   #margins: Margins | undefined;
   #settings: BookSettings = DEFAULT_SETTINGS;
-  #running: Promise<void> = Promise.resolve();
+  readonly #passes = new SerialPasses((err) => this.deps.log.warn({ err }, 'studio: sportsbook tick failed'));
   // Set by stop(): a pass in progress ends between bets and events (each decided in its own
   // transaction), so a node stops promptly; the next pass, here or on another node, takes the rest.
   #stopping = false;
@@ -80,7 +80,7 @@ export class Book implements FeedSink, BookCore {
     this.#stopping = true;
     for (const source of this.#sources) await source.stop().catch(() => undefined);
     this.#loop.stop();
-    await this.#running;
+    await this.#passes.done();
   }
 
   /** Reads the trader's settings and margins again (after a change, and on every loop pass). */
@@ -190,9 +190,7 @@ export class Book implements FeedSink, BookCore {
 
   /** One pass of the loop (serialized). */
   tick(): Promise<void> {
-    const pass = this.#running.then(() => this.#tickOnce());
-    this.#running = pass.catch((err) => this.deps.log.warn({ err }, 'studio: sportsbook tick failed'));
-    return pass;
+    return this.#passes.run(() => this.#tickOnce());
   }
 
   async #tickOnce(): Promise<void> {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { SerialPasses } from '../../loop-timer';
 import { FeedDocument, FeedMessage, type FeedSink, type FeedSource } from '../types';
 
 // The importer of the documented JSON feed (docs/sportsbook.md "Feed"): how an operator connects a
@@ -48,7 +49,7 @@ class JsonFeedSource implements JsonFeed {
   #sink: FeedSink | undefined;
   #lastSeq: number | undefined;
   #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> = Promise.resolve();
+  readonly #passes = new SerialPasses(() => undefined);
   #abort: AbortController | undefined;
 
   constructor(options: JsonFeedOptions) {
@@ -84,13 +85,11 @@ class JsonFeedSource implements JsonFeed {
     this.#sink = undefined;
     if (this.#timer) clearTimeout(this.#timer);
     this.#abort?.abort();
-    await this.#running.catch(() => undefined);
+    await this.#passes.done();
   }
 
   poll(): Promise<number> {
-    const pass = this.#running.then(() => this.#pollOnce());
-    this.#running = pass.catch(() => undefined);
-    return pass;
+    return this.#passes.run(() => this.#pollOnce());
   }
 
   #report(report: JsonFeedReport): void {

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { StudioDb } from '../../db/database';
 import { checkServerSeed } from '../../fair/seeds';
 import { holdLease, releaseLeases } from '../../lease';
-import { LoopTimer } from '../../loop-timer';
+import { LoopTimer, SerialPasses } from '../../loop-timer';
 import type { MatchStep } from '../model/sport-model';
 import {
   type EventResult,
@@ -128,7 +128,7 @@ class FeedSimulator implements Simulator {
   /** A league's day of fixtures, by `zone|league|day`. */
   readonly #days = new Map<string, ScheduledFixture[]>();
   #sink: FeedSink | undefined;
-  #running: Promise<void> = Promise.resolve();
+  readonly #passes = new SerialPasses((err) => this.#o.log?.warn({ err }, 'sportsbook simulator: pass failed'));
   #leaseUntil = 0;
   #leading = false;
   #lastSeq = 0;
@@ -149,7 +149,7 @@ class FeedSimulator implements Simulator {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#loop.stop();
-    await this.#running;
+    await this.#passes.done();
     this.#sink = undefined;
     if (this.#leading && this.#o.lease) await this.#o.lease.release(this.#holder, this.#now()).catch(() => undefined);
     this.#leading = false;
@@ -157,9 +157,7 @@ class FeedSimulator implements Simulator {
   }
 
   tick(): Promise<void> {
-    const pass = this.#running.then(() => this.#pass());
-    this.#running = pass.catch((err) => this.#o.log?.warn({ err }, 'sportsbook simulator: pass failed'));
-    return pass;
+    return this.#passes.run(() => this.#pass());
   }
 
   async #pass(): Promise<void> {
