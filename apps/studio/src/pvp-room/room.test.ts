@@ -257,6 +257,16 @@ describe('the Hold\u2019em table service', () => {
     expect(await tableState(h)).toEqual(after);
     const actions = after.hand!.events.filter((e) => e.type === 'action');
     expect(actions).toHaveLength(1);
+    // A message that is no request is answered with the fields at fault, tagged as far as it reads.
+    const badSeq = await pa.send({ type: 'act', seq: 'six', action: { type: 'call' } });
+    expect(badSeq).toMatchObject({
+      type: 'act-result',
+      id: null,
+      seq: null,
+      ok: false,
+      error: { code: 'STUDIO_BAD_REQUEST', detail: { fields: ['seq'] } },
+    });
+    expect(badSeq.error?.detail).toEqual({ fields: ['seq'] });
     await pa.close();
     await pb.close();
   });
