@@ -4,7 +4,7 @@ import type { CrashSocketAnswer } from './api-types';
 import type { CrashGame } from './crash';
 import { errorWords } from './error-words';
 import { internalErrorBody, StudioError, type StudioErrorBody, studioErrorBody } from './errors';
-import { attachSocketRoute, WS_OPEN, type WsSocket } from './socket-route';
+import { attachSocketRoute, readRequest, WS_OPEN, type WsSocket } from './socket-route';
 
 // GET /studio/ws/crash[?token=<game token>&lang=<launch language>]: a two-way WebSocket for the crash page.
 // Refusals are worded in the session's launch language, or the page's `lang` before the session is known.
@@ -59,35 +59,17 @@ export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void 
   const onMessage = (ws: WsSocket, text: string, opened: { token: string | undefined; language: string }) => {
     const { token } = opened;
     const words = errorWords(opened.language);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      raw = undefined;
-    }
-    const parsed = CrashRequest.safeParse(raw);
-    if (!parsed.success) {
+    const read = readRequest(text, CrashRequest, words);
+    if (!read.ok) {
       // Answer with the request's id and type when they can be read, so the page still matches it.
+      const { raw } = read;
       const r = (typeof raw === 'object' && raw !== null ? raw : {}) as { type?: unknown; id?: unknown };
       const id = RequestId.safeParse(r.id).success ? (r.id as string) : null;
       const type = r.type === 'bet' || r.type === 'cashout' ? (`${r.type}-result` as const) : 'error';
-      const fields =
-        raw === undefined
-          ? ['(message)']
-          : [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(message)'))];
-      send(ws, {
-        type,
-        id,
-        ok: false,
-        error: {
-          code: 'STUDIO_BAD_REQUEST',
-          message: raw === undefined ? words.notJson : words.invalidFields(fields),
-          detail: { fields },
-        },
-      });
+      send(ws, { type, id, ok: false, error: read.error });
       return;
     }
-    const request = parsed.data;
+    const request = read.request;
     const type = `${request.type}-result` as const;
     const busy = inFlight.get(ws) ?? 0;
     if (busy >= MAX_IN_FLIGHT) {

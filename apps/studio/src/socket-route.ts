@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { ErrorWords } from './error-words';
 import { StudioError } from './errors';
 
 // The studio's WebSocket routes (/studio/ws/crash, /studio/ws/table): a feed of JSON messages to the
@@ -57,6 +59,32 @@ const routesOf = new WeakMap<FastifyInstance, Map<string, Route>>();
  * or starved process) must not read its own delay as the page's silence.
  */
 export const HEARTBEAT_MS = 30_000;
+
+/**
+ * A page's request as a socket route reads it: the message's JSON (`raw`, undefined when it is not
+ * JSON) checked by `schema`; when it is no request, the error to answer with, naming the fields at
+ * fault in the page's words.
+ */
+export function readRequest<S extends z.ZodType>(
+  text: string,
+  schema: S,
+  words: ErrorWords,
+):
+  | { ok: true; request: z.output<S> }
+  | { ok: false; raw: unknown; error: { code: 'STUDIO_BAD_REQUEST'; message: string; detail: { fields: string[] } } } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    raw = undefined;
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, request: parsed.data };
+  const fields =
+    raw === undefined ? ['(message)'] : [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(message)'))];
+  const message = raw === undefined ? words.notJson : words.invalidFields(fields);
+  return { ok: false, raw, error: { code: 'STUDIO_BAD_REQUEST', message, detail: { fields } } };
+}
 
 export function attachSocketRoute<T>(
   app: FastifyInstance,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorWords } from '../error-words';
 import { internalErrorBody, StudioError, type StudioErrorBody, studioErrorBody } from '../errors';
 import type { StudioSession } from '../sessions';
-import { attachSocketRoute, WS_OPEN, type WsSocket } from '../socket-route';
+import { attachSocketRoute, readRequest, WS_OPEN, type WsSocket } from '../socket-route';
 import type { Sub } from './table-feed';
 
 // The card room's player interface (docs/pvp.md "Protocol"): HTTP under /studio/api/pvp (header
@@ -229,34 +229,20 @@ function attachPvpSocket(app: FastifyInstance, room: PvpTableRoom, path: string)
 
   const onMessage = (ws: WsSocket, text: string, opened: Opened) => {
     const language = opened.session.language;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      raw = undefined;
-    }
-    const parsed = PvpRequest.safeParse(raw);
-    if (!parsed.success) {
+    const read = readRequest(text, PvpRequest, errorWords(language));
+    if (!read.ok) {
+      const { raw } = read;
       const r = (typeof raw === 'object' && raw !== null ? raw : {}) as { type?: unknown; id?: unknown; seq?: unknown };
-      const fields =
-        raw === undefined
-          ? ['(message)']
-          : [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(message)'))];
-      const words = errorWords(language);
       send(ws, {
         type: typeof r.type === 'string' && r.type.length <= 20 ? `${r.type}-result` : 'error',
         id: RequestId.safeParse(r.id).success ? r.id : null,
         seq: typeof r.seq === 'number' ? r.seq : null,
         ok: false,
-        error: {
-          code: 'STUDIO_BAD_REQUEST',
-          message: raw === undefined ? words.notJson : words.invalidFields(fields),
-          detail: { fields },
-        },
+        error: read.error,
       });
       return;
     }
-    const request = parsed.data;
+    const request = read.request;
     const tag = {
       type: `${request.type}-result`,
       ...('id' in request ? { id: request.id } : {}),
