@@ -58,6 +58,7 @@ import { createBenchDatabase, fundedMembers, openGameSession } from './support/d
 import { poster } from './support/http-poster';
 import { loadAverage, percentile } from './support/measure';
 import { postgresCpu, postmasterOf, procCpu, topStatements } from './support/postgres-stats';
+import { playVendorRound } from './support/vendor-round';
 
 const STUDIO_PROCESS = process.env.STUDIO === 'process';
 const STUDIO = process.env.STUDIO === '1' || STUDIO_PROCESS;
@@ -122,28 +123,8 @@ function playerLoop(job: Job) {
         res = await studioPost(`/studio/api/round/${answer.round.roundId}/step`, '{}', headers);
       }
     }
-    const roundId = `pr-${tag}-${worker}-${i}`;
-    const betId = `pb-${tag}-${worker}-${i}`;
-    const amount = 100 + ((worker * 7 + i) % 900);
-    await vendorCall(reference, 'bet', {
-      token: p.token,
-      player: String(p.id),
-      gameCode: job.gameCode,
-      roundId,
-      transactionId: betId,
-      amount,
-      currency: job.currency,
-    });
-    await vendorCall(reference, 'win', {
-      player: String(p.id),
-      gameCode: job.gameCode,
-      roundId,
-      transactionId: `pw-${tag}-${worker}-${i}`,
-      betTransactionId: betId,
-      amount: i % 3 === 0 ? amount * 2 : 0,
-      currency: job.currency,
-      roundClosed: true,
-    });
+    const ids = { round: `pr-${tag}-${worker}-${i}`, bet: `pb-${tag}-${worker}-${i}`, win: `pw-${tag}-${worker}-${i}` };
+    await playVendorRound((path, body) => vendorCall(reference, path, body), p, job, ids, worker, i);
   };
   return async (order: StepOrder): Promise<StepResult> => {
     const rounds: number[] = [];

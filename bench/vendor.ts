@@ -65,6 +65,7 @@ import { createBenchDatabase, firstVendorGame, fundedMembers, openGameSession } 
 import { poster } from './support/http-poster';
 import { loadAverage, printTable, type Result, runFor, summarise } from './support/measure';
 import { postgresCpu, postmasterOf, procCpu } from './support/postgres-stats';
+import { playVendorRound } from './support/vendor-round';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const PLAYERS = Number(process.env.PLAYERS ?? 64);
@@ -233,29 +234,12 @@ async function playRounds(job: ClientJob): Promise<ClientResult> {
     if (answer.status !== 'OK') throw new Error(`${path}: ${JSON.stringify(answer)}`);
   };
   const playRound = async (p: { id: number; token: string }, worker: number, i: number | string) => {
-    const roundId = `br-${job.tag}-${worker}-${i}`;
-    const betId = `bb-${job.tag}-${worker}-${i}`;
-    const n = typeof i === 'number' ? i : 0;
-    const amount = 100 + ((worker * 7 + n) % 900);
-    await call('bet', {
-      token: p.token,
-      player: String(p.id),
-      gameCode: job.gameCode,
-      roundId,
-      transactionId: betId,
-      amount,
-      currency: job.currency,
-    });
-    await call('win', {
-      player: String(p.id),
-      gameCode: job.gameCode,
-      roundId,
-      transactionId: `bw-${job.tag}-${worker}-${i}`,
-      betTransactionId: betId,
-      amount: n % 3 === 0 ? amount * 2 : 0,
-      currency: job.currency,
-      roundClosed: true,
-    });
+    const ids = {
+      round: `br-${job.tag}-${worker}-${i}`,
+      bet: `bb-${job.tag}-${worker}-${i}`,
+      win: `bw-${job.tag}-${worker}-${i}`,
+    };
+    await playVendorRound(call, p, job, ids, worker, typeof i === 'number' ? i : 0);
   };
   // Warm-up: connections, caches, and the JIT on the very paths timed (a server runs for hours: a
   // run that compiles the bet and win paths while timing them counts V8's optimising compiler,

@@ -23,6 +23,7 @@ import { ensureServerBuild, root, serverEntry } from '../scripts/builds.mjs';
 import { createBenchDatabase, firstVendorGame, fundedMembers, openGameSession } from './support/database';
 import { loadAverage } from './support/measure';
 import { postgresCpu, postmasterOf } from './support/postgres-stats';
+import { playVendorRound, type VendorCall } from './support/vendor-round';
 
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const WARMUP = Number(process.env.WARMUP ?? 2);
@@ -210,32 +211,26 @@ async function main() {
           );
           http.close();
           const api = client(server.url, PLAYERS);
-          const signed = (path: string, body: Record<string, unknown>) => {
+          const call: VendorCall = async (path, body) => {
             const raw = JSON.stringify({ vendor, requestId: randomBytes(8).toString('hex'), ...body });
-            return api.call(`/vendor/wallet/${path}`, raw, { 'x-signature': signVendorBody(secret, raw) });
+            const answer = JSON.parse(
+              await api.call(`/vendor/wallet/${path}`, raw, { 'x-signature': signVendorBody(secret, raw) }),
+            );
+            if (answer.status !== 'OK') throw new Error(`${path}: ${JSON.stringify(answer)}`);
           };
+          const vendorGame = { gameCode: game.game_code, currency: game.currency };
           const runTag = `${pair}-${workers}-${randomBytes(2).toString('hex')}`;
           let runs = 0;
           await measure(server, 'vendor API', workers, (seconds) => {
             const prefix = `${runTag}-${runs++}`;
             return rate(seconds, PLAYERS, async (loop, i) => {
               const p = players[loop] as { id: number; token: string };
-              const roundId = `wr-${prefix}-${loop}-${i}`;
-              const betId = `wb-${prefix}-${loop}-${i}`;
-              const amount = 100 + ((loop * 7 + i) % 900);
-              const common = { player: String(p.id), gameCode: game.game_code, roundId, currency: game.currency };
-              const bet = JSON.parse(await signed('bet', { ...common, token: p.token, transactionId: betId, amount }));
-              if (bet.status !== 'OK') throw new Error(`bet: ${JSON.stringify(bet)}`);
-              const win = JSON.parse(
-                await signed('win', {
-                  ...common,
-                  transactionId: `ww-${prefix}-${loop}-${i}`,
-                  betTransactionId: betId,
-                  amount: i % 3 === 0 ? amount * 2 : 0,
-                  roundClosed: true,
-                }),
-              );
-              if (win.status !== 'OK') throw new Error(`win: ${JSON.stringify(win)}`);
+              const ids = {
+                round: `wr-${prefix}-${loop}-${i}`,
+                bet: `wb-${prefix}-${loop}-${i}`,
+                win: `ww-${prefix}-${loop}-${i}`,
+              };
+              await playVendorRound(call, p, vendorGame, ids, loop, i);
             });
           });
           api.close();
