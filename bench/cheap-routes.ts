@@ -29,9 +29,7 @@ import pino from 'pino';
 import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
-import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
-import { createMember } from '../apps/server/src/test/factories';
-import { createBenchDatabase } from './support/database';
+import { benchDatabaseFromEnv, signedInMember } from './support/database';
 import { type LoadRun, type LoadTarget, load, statusOf } from './support/http-load';
 import { loadAverage } from './support/measure';
 import { postgresCpu, postmasterOf, procCpu } from './support/postgres-stats';
@@ -125,13 +123,7 @@ function child(role: string, env: Record<string, string> = {}) {
 }
 
 async function main() {
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  if (process.env.DATABASE_URL) {
-    const bench = await createBenchDatabase(process.env.DATABASE_URL);
-    databaseUrl = bench.url;
-    drop = bench.drop;
-  }
+  const { url: databaseUrl, drop } = await benchDatabaseFromEnv();
   const logFile = process.env.LOG_FILE ?? path.join(tmpdir(), `cheap-routes-${process.pid}.log`);
   // The production logger writes to stdout through a synchronous sonic-boom; the same, to a file.
   const logStream = pino.destination({ dest: logFile, sync: true });
@@ -146,13 +138,7 @@ async function main() {
     }),
   );
   const app = await buildApp(ctx, { logStream });
-  const member = await createMember(ctx);
-  const token = await issueSession(ctx, ctx.db, {
-    memberId: member.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
+  const token = await signedInMember(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -190,7 +176,7 @@ async function main() {
   bare.kill('SIGTERM');
   await app.close();
   await ctx.database.close();
-  await drop?.();
+  await drop();
   logStream.flushSync();
   rmSync(logFile, { force: true });
   if (code !== 0) throw new Error(`load generator failed (${code})`);

@@ -17,11 +17,10 @@ import { buildApp } from '../apps/server/src/app';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
 import { findLiveSession } from '../apps/server/src/modules/accounts/sessions.queries';
-import { hashToken, issueSession, resolveSession } from '../apps/server/src/modules/accounts/sessions.service';
+import { hashToken, resolveSession } from '../apps/server/src/modules/accounts/sessions.service';
 import { catalogueVersion } from '../apps/server/src/modules/games/games.queries';
 import { gameList } from '../apps/server/src/modules/games/games.service';
-import { createMember } from '../apps/server/src/test/factories';
-import { createBenchDatabase } from './support/database';
+import { benchDatabaseFromEnv, signedInMember } from './support/database';
 import { percentile } from './support/measure';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -101,13 +100,7 @@ async function load(base: string, token: string): Promise<Result[]> {
 // ---- server (this process) ----
 
 async function main() {
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  if (process.env.DATABASE_URL) {
-    const bench = await createBenchDatabase(process.env.DATABASE_URL);
-    databaseUrl = bench.url;
-    drop = bench.drop;
-  }
+  const { url: databaseUrl, drop } = await benchDatabaseFromEnv();
   const seeded = performance.now();
   const ctx = await bootstrap(testConfig({ databaseUrl, catalogueSlots: SLOTS, dbPoolSize: 10 }));
   const app = await buildApp(ctx);
@@ -115,13 +108,7 @@ async function main() {
     .selectFrom('games')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
-  const member = await createMember(ctx);
-  const token = await issueSession(ctx, ctx.db, {
-    memberId: member.id,
-    area: 'member',
-    ip: '127.0.0.1',
-    userAgent: null,
-  });
+  const token = await signedInMember(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -167,7 +154,7 @@ async function main() {
   }
   await app.close();
   await ctx.database.close();
-  await drop?.();
+  await drop();
   if (code !== 0) throw new Error(`load generator failed (${code})`);
 
   const results = JSON.parse(out) as Result[];

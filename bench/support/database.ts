@@ -3,8 +3,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
+import type { AppContext } from '../../apps/server/src/context';
 import type { Db } from '../../apps/server/src/db/database';
+import { issueSession } from '../../apps/server/src/modules/accounts/sessions.service';
 import { post } from '../../apps/server/src/modules/ledger/ledger.service';
+import { createMember } from '../../apps/server/src/test/factories';
 
 /**
  * Creates a database of a random name on the server of `adminUrl`; its URL, and `drop` that
@@ -31,6 +34,21 @@ export async function createBenchDatabase(adminUrl: string): Promise<{ url: stri
     }
   };
   return { url: url.toString(), drop };
+}
+
+/**
+ * The bench's database: a throwaway one on the server of DATABASE_URL when that is set (`drop`
+ * removes it), else none, and the platform runs on its own PGlite in memory.
+ */
+export async function benchDatabaseFromEnv(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  return adminUrl ? createBenchDatabase(adminUrl) : { url: undefined, drop: async () => {} };
+}
+
+/** A new member signed in to the player site from loopback: their session token. */
+export async function signedInMember(ctx: AppContext): Promise<string> {
+  const member = await createMember(ctx);
+  return issueSession(ctx, ctx.db, { memberId: member.id, area: 'member', ip: '127.0.0.1', userAgent: null });
 }
 
 /** `count` new members (names carry `tag`), each funded by a deposit posting of 100,000,000 (ledger units) in PHP. */
