@@ -20,86 +20,79 @@ const member = (id: number) => ({ id, username: `m${id}`, level: 'normal' });
 const at = '2026-11-26T09:00:00.000Z';
 const review = { status: 'open', note: null, reviewedBy: null, reviewedAt: null, createdAt: at };
 
+const flagRow = (id: number) => ({
+  ...review,
+  id,
+  kind: 'referral_device',
+  member: member(id),
+  evidence: { kind: 'referral_device', device: 'abc', accounts: 3, members: [], referrerUsedDevice: false },
+  updatedAt: at,
+});
+
+const linkRow = (id: number) => ({
+  ...review,
+  status: 'pending',
+  id,
+  kind: 'ip',
+  value: '10.0.0.1',
+  member: member(id),
+  other: member(id + 1),
+});
+
+const documentRow = (id: number) => ({
+  id,
+  memberId: id,
+  username: `m${id}`,
+  kind: 'id_front',
+  status: 'pending',
+  reason: null,
+  contentType: 'image/png',
+  size: 2048,
+  createdAt: at,
+  enteredName: null,
+  enteredBirthday: null,
+});
+
+/** The words every queue shares: the lookup's button and the pager's. */
+const FIND = 'Filter';
+const PREVIOUS = 'Previous';
+const NEXT = 'Next';
+/** The Risk queues' lookup label, and their status select's first option (every status). */
+const RISK = { lookup: 'Member ID', firstStatus: { label: 'All', query: {} } };
+
 const QUEUES: {
-  name: string;
-  page: FunctionComponent;
-  path: string;
-  row: (id: number) => unknown;
-  rowId: string;
-  /** The query of the first load, and the other choices of each select by its label. */
-  first: Record<string, string>;
+  /** A value other than the first load's of each select, by the select's label. */
   selects: Record<string, { param: string; value: string }>;
-  lookup: { label: string; submit: string };
+  name: string;
+  /** What the page asks for at first, where, and a row the stand-in answers. */
+  api: { path: string; first: Record<string, string>; row: (id: number) => unknown };
+  /** The page, the test ids of its rows (then the row's id), and its note for an empty list. */
+  screen: { page: FunctionComponent; rowId: string; empty: string };
+  lookup: string;
   /** The status select's first option and what it asks for. */
   firstStatus: { label: string; query: Record<string, string> };
-  empty: string;
-  pager: { previous: string; next: string };
 }[] = [
   {
-    name: 'abuse flags',
-    page: FlagsPage,
-    path: '/admin/risk/flags',
-    row: (id) => ({
-      ...review,
-      id,
-      kind: 'referral_device',
-      member: member(id),
-      evidence: { kind: 'referral_device', device: 'abc', accounts: 3, members: [], referrerUsedDevice: false },
-      updatedAt: at,
-    }),
-    rowId: 'risk-flag-',
-    first: { status: 'open' },
     selects: { Status: { param: 'status', value: 'dismissed' }, Kind: { param: 'kind', value: 'bonus_hit_and_run' } },
-    lookup: { label: 'Member ID', submit: 'Filter' },
-    firstStatus: { label: 'All', query: {} },
-    empty: 'No flags match these filters.',
-    pager: { previous: 'Previous', next: 'Next' },
+    name: 'abuse flags',
+    api: { path: '/admin/risk/flags', first: { status: 'open' }, row: flagRow },
+    screen: { page: FlagsPage, rowId: 'risk-flag-', empty: 'No flags match these filters.' },
+    ...RISK,
   },
   {
-    name: 'linked accounts',
-    page: LinksPage,
-    path: '/admin/risk/links',
-    row: (id) => ({
-      ...review,
-      status: 'pending',
-      id,
-      kind: 'ip',
-      value: '10.0.0.1',
-      member: member(id),
-      other: member(id + 1),
-    }),
-    rowId: 'risk-link-',
-    first: { status: 'pending' },
     selects: { Status: { param: 'status', value: 'confirmed' }, Kind: { param: 'kind', value: 'device' } },
-    lookup: { label: 'Member ID', submit: 'Filter' },
-    firstStatus: { label: 'All', query: {} },
-    empty: 'No linked accounts match these filters.',
-    pager: { previous: 'Previous', next: 'Next' },
+    name: 'linked accounts',
+    api: { path: '/admin/risk/links', first: { status: 'pending' }, row: linkRow },
+    screen: { page: LinksPage, rowId: 'risk-link-', empty: 'No linked accounts match these filters.' },
+    ...RISK,
   },
   {
-    name: 'KYC documents',
-    page: QueuePage,
-    path: '/admin/kyc/documents',
-    row: (id) => ({
-      id,
-      memberId: id,
-      username: `m${id}`,
-      kind: 'id_front',
-      status: 'pending',
-      reason: null,
-      contentType: 'image/png',
-      size: 2048,
-      createdAt: at,
-      enteredName: null,
-      enteredBirthday: null,
-    }),
-    rowId: 'kyc-queue-',
-    first: { status: 'pending' },
     selects: { Status: { param: 'status', value: 'approved' } },
-    lookup: { label: 'Member id', submit: 'Filter' },
+    name: 'KYC documents',
+    api: { path: '/admin/kyc/documents', first: { status: 'pending' }, row: documentRow },
+    screen: { page: QueuePage, rowId: 'kyc-queue-', empty: 'No documents here.' },
+    lookup: 'Member id',
     firstStatus: { label: 'Pending', query: { status: 'pending' } },
-    empty: 'No documents here.',
-    pager: { previous: 'Previous', next: 'Next' },
   },
 ];
 
@@ -123,10 +116,11 @@ function stubApi(queue: (typeof QUEUES)[number]) {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       // The links page's backfill panel: never run.
       if (url.pathname === '/admin/risk/backfill') return json(200, { success: true, value: { run: null } });
-      if (url.pathname !== queue.path) return json(404, { success: false, code: 'NOT_FOUND', message: url.pathname });
+      if (url.pathname !== queue.api.path)
+        return json(404, { success: false, code: 'NOT_FOUND', message: url.pathname });
       asked.push(Object.fromEntries(url.searchParams));
       if (listed === 'fails') return json(500, { success: false, code: 'INTERNAL', message: 'The list is down' });
-      const list = Array.from({ length: listed.rows }, (_, i) => queue.row(i + 1));
+      const list = Array.from({ length: listed.rows }, (_, i) => queue.api.row(i + 1));
       return json(200, { success: true, value: { list, total: listed.total, pageNo: 1, pageSize: 20 } });
     }),
   );
@@ -139,7 +133,7 @@ async function renderQueue(queue: (typeof QUEUES)[number]) {
     createElement(
       QueryClientProvider,
       { client },
-      createElement(MemoryRouter, null, [createElement(queue.page, { key: 'page' })]),
+      createElement(MemoryRouter, null, [createElement(queue.screen.page, { key: 'page' })]),
     ),
   );
   await until(() => expect(asked.length).toBeGreaterThan(0));
@@ -160,42 +154,47 @@ async function choose(select: HTMLSelectElement, value: string) {
   });
 }
 
+/** Goes to page 2 once the pager has come (with the rows of the list last asked for). */
+async function nextPage() {
+  await until(() => button(dom.host(), NEXT));
+  await click(button(dom.host(), NEXT));
+  await until(() => expect(last()).toMatchObject({ pageNo: '2' }));
+}
+
 const last = () => asked.at(-1);
 const rowsShown = (prefix: string) => dom.host().querySelectorAll(`[data-testid^="${prefix}"]`).length;
 
 describe.each(QUEUES)('the $name queue', (queue) => {
   it('loads its default filter on page 1, lists the rows in a captioned table and offers the pages', async () => {
     await renderQueue(queue);
-    expect(last()).toEqual({ ...queue.first, pageNo: '1', pageSize: '20' });
-    await until(() => expect(rowsShown(queue.rowId)).toBe(2));
+    expect(last()).toEqual({ ...queue.api.first, pageNo: '1', pageSize: '20' });
+    await until(() => expect(rowsShown(queue.screen.rowId)).toBe(2));
     expect(dom.host().querySelector('table caption')?.textContent).toBe(dom.host().querySelector('h1')?.textContent);
     expect(dom.host().textContent).toContain('1 / 3');
-    expect(button(dom.host(), queue.pager.previous).disabled).toBe(true);
-    await click(button(dom.host(), queue.pager.next));
+    expect(button(dom.host(), PREVIOUS).disabled).toBe(true);
+    await click(button(dom.host(), NEXT));
     await until(() => expect(last()).toMatchObject({ pageNo: '2' }));
     await until(() => expect(dom.host().textContent).toContain('2 / 3'));
-    expect(button(dom.host(), queue.pager.previous).disabled).toBe(false);
+    expect(button(dom.host(), PREVIOUS).disabled).toBe(false);
   });
 
   it('goes back to page 1 on each filter, and asks for the member typed once the lookup is submitted', async () => {
     await renderQueue(queue);
-    await until(() => expect(rowsShown(queue.rowId)).toBe(2));
+    await until(() => expect(rowsShown(queue.screen.rowId)).toBe(2));
     for (const [label, { param, value }] of Object.entries(queue.selects)) {
-      await click(button(dom.host(), queue.pager.next));
-      await until(() => expect(last()).toMatchObject({ pageNo: '2' }));
+      await nextPage();
       await choose(labelled<HTMLSelectElement>(label), value);
       await until(() => expect(last()).toMatchObject({ [param]: value, pageNo: '1' }));
     }
-    await click(button(dom.host(), queue.pager.next));
-    await until(() => expect(last()).toMatchObject({ pageNo: '2' }));
+    await nextPage();
     const requests = asked.length;
-    const field = labelled<HTMLInputElement>(queue.lookup.label);
+    const field = labelled<HTMLInputElement>(queue.lookup);
     await type(field, ' 42 ');
     expect(asked.length).toBe(requests);
-    await click(button(dom.host(), queue.lookup.submit));
+    await click(button(dom.host(), FIND));
     await until(() => expect(last()).toMatchObject({ memberId: '42', pageNo: '1' }));
     await type(field, 'abc');
-    await click(button(dom.host(), queue.lookup.submit));
+    await click(button(dom.host(), FIND));
     await until(() => expect(last()?.memberId).toBeUndefined());
   });
 
@@ -213,8 +212,8 @@ describe.each(QUEUES)('the $name queue', (queue) => {
   it('says so when nothing matches, without paging', async () => {
     listed = { total: 0, rows: 0 };
     await renderQueue(queue);
-    await until(() => expect(dom.host().textContent).toContain(queue.empty));
-    expect(dom.host().textContent).not.toContain(queue.pager.next);
+    await until(() => expect(dom.host().textContent).toContain(queue.screen.empty));
+    expect(dom.host().textContent).not.toContain(NEXT);
     expect(alerts(dom.host())).toEqual([]);
   });
 
@@ -222,6 +221,6 @@ describe.each(QUEUES)('the $name queue', (queue) => {
     listed = 'fails';
     await renderQueue(queue);
     await until(() => expect(alerts(dom.host())).toEqual(['The list is down']));
-    expect(dom.host().textContent).not.toContain(queue.empty);
+    expect(dom.host().textContent).not.toContain(queue.screen.empty);
   });
 });
