@@ -178,7 +178,7 @@ describe.each(QUEUES)('the $name queue', (queue) => {
     expect(button(dom.host(), PREVIOUS).disabled).toBe(false);
   });
 
-  it('goes back to page 1 on each filter, and asks for the member typed once the lookup is submitted', async () => {
+  it('goes back to page 1 on each filter, asks for the member typed once the lookup is submitted, and refuses what is not a member id', async () => {
     await renderQueue(queue);
     await until(() => expect(rowsShown(queue.screen.rowId)).toBe(2));
     for (const [label, { param, value }] of Object.entries(queue.selects)) {
@@ -193,9 +193,18 @@ describe.each(QUEUES)('the $name queue', (queue) => {
     expect(asked.length).toBe(requests);
     await click(button(dom.host(), FIND));
     await until(() => expect(last()).toMatchObject({ memberId: '42', pageNo: '1' }));
+    // Not a member id: the field says so and the list stays on the member asked for.
+    const before = asked.length;
     await type(field, 'abc');
     await click(button(dom.host(), FIND));
+    expect(alerts(dom.host())).toContain(
+      'Enter a member id (a whole number), or leave the field empty for every member.',
+    );
+    expect(asked.length).toBe(before);
+    await type(field, '');
+    await click(button(dom.host(), FIND));
     await until(() => expect(last()?.memberId).toBeUndefined());
+    expect(alerts(dom.host())).toEqual([]);
   });
 
   it("asks for the status select's first option once it is chosen again", async () => {

@@ -2,6 +2,7 @@ import { Button } from '@gamehall/ui/button';
 import { Field } from '@gamehall/ui/field';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyNote, PageSteps, QueryErrorAlert, StatusFilter } from './list-page-parts';
 import { type PlainColumn, PlainTable } from './plain-table';
 
@@ -80,11 +81,21 @@ export function ReviewQueue<F extends Record<string, string>, Row>({
   /** A row's `<tr>`, with its key. */
   row: (row: Row) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const [lookup, setLookup] = useState('');
+  const [lookupError, setLookupError] = useState('');
   const rows = queue.query.data?.list ?? [];
+  // An empty lookup lists every member again; anything else must be a member id, or the list stays
+  // as it is and the field says why.
   const find = (e: FormEvent) => {
     e.preventDefault();
-    queue.setMember(memberIdOf(lookup));
+    const id = memberIdOf(lookup);
+    if (lookup.trim() !== '' && id === undefined) {
+      setLookupError(t('common.memberIdInvalid'));
+      return;
+    }
+    setLookupError('');
+    queue.setMember(id);
   };
   return (
     <>
@@ -106,6 +117,7 @@ export function ReviewQueue<F extends Record<string, string>, Row>({
             value={lookup}
             inputMode="numeric"
             maxLength={16}
+            error={lookupError || undefined}
             onChange={(e) => setLookup(e.target.value)}
           />
           <Button type="submit" variant="ghost">
