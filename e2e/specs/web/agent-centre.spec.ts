@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { ensureSalaryContract, openAgentEntry } from '../../support/agent';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { markPopupsSeen, playStudioRounds } from '../../support/player';
@@ -65,33 +66,6 @@ async function headerBalance(page: Page): Promise<number> {
     /\d/.test(document.querySelector('[data-testid=header-balance]')?.textContent ?? ''),
   );
   return minor(await page.getByTestId('header-balance').innerText());
-}
-
-async function openAgentEntry(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Agent centre' }).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-/**
- * agent01 needs an active real-time salary contract to pass one on (docs/agents.md "Offers"). The
- * demo gives it one; should it not hold one (a database from before the demo contracts), the
- * operator offers one and agent01 accepts it through the spec's relay call.
- */
-async function ensureAgentContract(agentToken: string): Promise<void> {
-  const held = await call<{ content: Contract[] }>('GET', '/wps/contracts?status=active&pageSize=50', agentToken);
-  assert.equal(held.success, true, JSON.stringify(held));
-  if (held.value?.content.some((c) => c.kind === 'realtime_salary')) return;
-  const info = await call<{ id: number }>('GET', '/wps/member/info', agentToken);
-  const offer = await operatorPost('/admin/agents/contracts', {
-    agentId: info.value?.id,
-    kind: 'realtime_salary',
-    tiers: [{ minValidBet: 0, minActiveMembers: 0, ratePpm: 5_000 }],
-  });
-  const accepted = await call('POST', '/wps/relay/MCSFE_processRealTimeSalaryContract', agentToken, {
-    action: 'accept',
-    contractId: offer.id,
-  });
-  assert.equal(accepted.success, true, JSON.stringify(accepted));
 }
 
 test('a plain member cannot open the agent centre, nor sign in on the agent page', async () => {
@@ -219,7 +193,7 @@ test("agent01's dividend record and user loss statements break the base down wit
 });
 
 test('agent01 registers a downline in the register centre and offers it a real-time salary contract', async () => {
-  await ensureAgentContract(await tokenOf(agentPage));
+  await ensureSalaryContract(await tokenOf(agentPage), 'realtime_salary');
   await openAgentEntry(agentPage, 'Register centre');
   const form = agentPage.getByTestId('register-centre');
   await form.locator('input[name="username"]').fill(DOWNLINE);

@@ -11,10 +11,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { ensureSalaryContract, openAgentEntry } from '../../support/agent';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { markPopupsSeen } from '../../support/player';
-import { call, operatorPost, signedInAs, tokenOf } from '../../support/site';
+import { call, signedInAs, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 const AGENT = 'agent01';
@@ -32,31 +33,7 @@ const browser = useSiteBrowser(async (chromium: Browser) => {
   await markPopupsSeen(agentPage);
 });
 
-type Contract = { id: number; kind: string; status: string; holder: { username: string } };
 type Message = { kind: string | null; title: string; content: string };
-
-async function openAgentEntry(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Agent centre' }).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-}
-
-/** agent01 holds an active hourly salary contract to pass one on (the demo gives it one). */
-async function ensureHourlyContract(agentToken: string): Promise<void> {
-  const held = await call<{ content: Contract[] }>('GET', '/wps/contracts?status=active&pageSize=50', agentToken);
-  assert.equal(held.success, true, JSON.stringify(held));
-  if (held.value?.content.some((c) => c.kind === 'hourly_salary')) return;
-  const info = await call<{ id: number }>('GET', '/wps/member/info', agentToken);
-  const offer = await operatorPost('/admin/agents/contracts', {
-    agentId: info.value?.id,
-    kind: 'hourly_salary',
-    tiers: [{ minValidBet: 0, minActiveMembers: 0, ratePpm: 5_000 }],
-  });
-  const accepted = await call('POST', '/wps/relay/MCS2_processContractHourSalary', agentToken, {
-    action: 'accept',
-    contractId: offer.id,
-  });
-  assert.equal(accepted.success, true, JSON.stringify(accepted));
-}
 
 test('agent01 gives a downline a contract, which the downline accepts from a sentence in its popup', async () => {
   await agentPage.goto('/agentHome');
@@ -67,7 +44,7 @@ test('agent01 gives a downline a contract, which the downline accepts from a sen
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
   await signedInAs(agentPage, AGENT);
   const agentToken = await tokenOf(agentPage);
-  await ensureHourlyContract(agentToken);
+  await ensureSalaryContract(agentToken, 'hourly_salary');
 
   await openAgentEntry(agentPage, 'Register centre');
   const form = agentPage.getByTestId('register-centre');

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { openAgentEntry } from '../../support/agent';
 import { screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
@@ -37,11 +38,6 @@ async function agentSignIn(page: Page): Promise<void> {
   await modal.waitFor({ state: 'detached', timeout: 30_000 });
   await signedInAs(page, AGENT);
   await page.getByRole('heading', { level: 1, name: 'Team overview' }).waitFor();
-}
-
-async function openAgentEntry(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Agent centre' }).getByRole('link', { name, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
 
 test("a visitor who opens agent01's referral link registers under agent01", async () => {

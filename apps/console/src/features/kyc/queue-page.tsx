@@ -1,76 +1,47 @@
 import type { KycDocumentStatus } from '@gamehall/shared/api/kyc';
-import { Button } from '@gamehall/ui/button';
-import { Field } from '@gamehall/ui/field';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyNote, PageSteps, QueryErrorAlert, StatusFilter } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
-import { PlainTable } from '../../components/plain-table';
+import { ReviewQueue, useReviewQueue } from '../../components/review-queue';
 import { formatDateTime } from '../../lib/format';
 import { KYC_PAGE_SIZE, queueQuery } from './api';
 
-const STATUSES: KycDocumentStatus[] = ['pending', 'approved', 'rejected'];
+const DECIDED: KycDocumentStatus[] = ['approved', 'rejected'];
 
 // The review queue: pending documents oldest first (decided ones newest first), each leading to the
 // member's KYC panel where it is viewed and decided.
 export function QueuePage() {
   const { t } = useTranslation('kyc');
-  const [status, setStatus] = useState<KycDocumentStatus>('pending');
-  const [page, setPage] = useState(1);
-  const [lookup, setLookup] = useState('');
-  const [memberId, setMemberId] = useState<number | undefined>(undefined);
-  const queue = useQuery(queueQuery(status, page, memberId));
-  const rows = queue.data?.list ?? [];
-  const find = (e: FormEvent) => {
-    e.preventDefault();
-    const n = Number(lookup.trim());
-    setMemberId(Number.isInteger(n) && n > 0 ? n : undefined);
-    setPage(1);
-  };
+  // The status select's first option ('') is the pending documents: the queue lists one status at a time.
+  const queue = useReviewQueue({ status: '' as KycDocumentStatus | '' }, KYC_PAGE_SIZE, ({ status }, memberId, page) =>
+    queueQuery(status || 'pending', page, memberId),
+  );
   return (
     <div className="max-w-5xl">
       <PageHeader title={t('queue.title')} description={t('queue.description')} />
-      <div className="flex flex-wrap items-end gap-4">
-        <StatusFilter
-          id="kyc-status"
-          label={t('fields.status')}
-          value={status}
-          allLabel={t('status.pending')}
-          options={STATUSES.filter((s) => s !== 'pending').map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          onChange={(v) => {
-            setStatus((v || 'pending') as KycDocumentStatus);
-            setPage(1);
-          }}
-        />
-        <form onSubmit={find} className="mb-3 flex items-end gap-2" noValidate>
-          <Field
-            label={t('fields.memberId')}
-            value={lookup}
-            inputMode="numeric"
-            maxLength={16}
-            onChange={(e) => setLookup(e.target.value)}
-          />
-          <Button type="submit" variant="ghost">
-            {t('queue.filter')}
-          </Button>
-        </form>
-      </div>
-      <QueryErrorAlert error={queue.error} />
-      <PlainTable
-        caption={t('queue.title')}
-        columns={[
-          { label: t('fields.uploaded') },
-          { label: t('fields.member') },
-          { label: t('fields.kind') },
-          { label: t('fields.enteredName') },
-          { label: t('fields.enteredBirthday') },
-          { label: t('fields.file') },
-          { label: t('fields.status') },
+      <ReviewQueue
+        queue={queue}
+        selects={[
+          {
+            key: 'status',
+            id: 'kyc-status',
+            label: t('fields.status'),
+            allLabel: t('status.pending'),
+            options: DECIDED.map((s) => ({ value: s, label: t(`status.${s}`) })),
+          },
         ]}
-      >
-        {rows.map((d) => (
+        texts={{
+          memberId: t('fields.memberId'),
+          find: t('queue.filter'),
+          previous: t('queue.previous'),
+          next: t('queue.next'),
+        }}
+        caption={t('queue.title')}
+        empty={t('queue.empty')}
+        columns={['uploaded', 'member', 'kind', 'enteredName', 'enteredBirthday', 'file', 'status'].map((c) => ({
+          label: t(`fields.${c}`),
+        }))}
+        row={(d) => (
           <tr key={d.id} className="border-b border-(--border)" data-testid={`kyc-queue-${d.id}`}>
             <td className="px-3 py-2">{formatDateTime(d.createdAt)}</td>
             <td className="px-3 py-2">
@@ -89,15 +60,7 @@ export function QueuePage() {
               {d.reason && <span className="block text-xs text-(--text-muted)">{d.reason}</span>}
             </td>
           </tr>
-        ))}
-      </PlainTable>
-      <EmptyNote show={queue.isSuccess && rows.length === 0}>{t('queue.empty')}</EmptyNote>
-      <PageSteps
-        page={page}
-        pages={Math.ceil((queue.data?.total ?? 0) / KYC_PAGE_SIZE)}
-        previousLabel={t('queue.previous')}
-        nextLabel={t('queue.next')}
-        onPage={setPage}
+        )}
       />
     </div>
   );

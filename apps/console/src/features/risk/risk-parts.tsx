@@ -19,12 +19,6 @@ import { reviewFlag, reviewLink, riskKey } from './api';
 // What the Risk screens and the member page's Risk tab share: the level badge, a flag in words, a
 // member's name linking to their page, and the confirm / dismiss buttons with their note.
 
-/** A member id typed in a filter box, or undefined. */
-export function memberIdOf(text: string): number | undefined {
-  const n = Number(text.trim());
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
 const LEVEL_TONES: Record<RiskLevel, Tone> = { low: 'success', normal: 'muted', high: 'warning', blocked: 'danger' };
 
 export function LevelBadge({ level }: { level: RiskLevel }) {
