@@ -37,7 +37,7 @@ export function dayStart(day: string, timeZone: string): Date {
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
-function offsetAt(at: number, timeZone: string): number {
+export function offsetAt(at: number, timeZone: string): number {
   let format = clockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
