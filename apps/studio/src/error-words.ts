@@ -17,6 +17,8 @@ export type ErrorWords = {
   walletRetry: string;
   drawClosed: string;
   clientSeedRule: string;
+  /** A card table's client seed: no '.' or ':', as the table's seeds are joined into one text. */
+  tableClientSeedRule: string;
   seedRotatedElsewhere: string;
   noStepLeft: string;
   belowFirstCashout: string;
@@ -100,6 +102,7 @@ const EN: ErrorWords = {
   walletRetry: 'The wallet did not answer, please try again',
   drawClosed: 'Betting on this draw has closed',
   clientSeedRule: 'The client seed must be 1 to 64 letters, digits or _ . : -',
+  tableClientSeedRule: 'At a card table the client seed must be 1 to 64 letters, digits, _ or -',
   seedRotatedElsewhere: 'The seed was rotated by another request',
   noStepLeft: 'This round has no step left to play',
   belowFirstCashout: 'The multiplier has not reached 1.01x yet',
@@ -185,6 +188,7 @@ const TY: ErrorWords = {
   walletRetry: 'Hindi sumagot ang wallet, pakisubukan ulit',
   drawClosed: 'Sarado na ang pagtaya sa draw na ito',
   clientSeedRule: 'Ang client seed ay dapat 1 hanggang 64 na titik, numero o _ . : -',
+  tableClientSeedRule: 'Sa mesa ng baraha, ang client seed ay dapat 1 hanggang 64 na titik, numero, _ o -',
   seedRotatedElsewhere: 'Napalitan na ang seed ng ibang kahilingan',
   noStepLeft: 'Wala nang natitirang hakbang na lalaruin sa round na ito',
   belowFirstCashout: 'Hindi pa umaabot sa 1.01x ang multiplier',

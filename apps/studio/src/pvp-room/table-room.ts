@@ -65,7 +65,7 @@ const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
 /** A client seed the player sent (on sitting down or later), refused with the rule unless it keeps it. */
 export function checkedClientSeed(value: unknown): string {
   if (typeof value !== 'string' || !CLIENT_SEED.test(value)) {
-    throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['clientSeed'] }, (w) => w.clientSeedRule);
+    throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['clientSeed'] }, (w) => w.tableClientSeedRule);
   }
   return value;
 }
