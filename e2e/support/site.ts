@@ -202,3 +202,16 @@ export async function openMemberEntry(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Member centre' }).getByRole('link', { name: label }).click();
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
+
+/**
+ * Asks `check` every half second until it holds, for a worker's result (the rewards engine's
+ * consumers): through the API, so the page is loaded once when the result is there instead of being
+ * reloaded every second while the engine catches up. Fails with `what` after `timeoutMs`.
+ */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

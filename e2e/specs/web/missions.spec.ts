@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
-import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { call, closeMemberPopup, eventually, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Missions in the browser: a new member opens the missions page, sees the demo's daily
@@ -22,25 +22,32 @@ function card(title: string) {
   return page.getByTestId('mission-card').filter({ hasText: title });
 }
 
-/** Reloads the missions page until `check` holds (the worker runs about every half second). */
-async function waitFor(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 30; i++) {
-    if (await check()) return;
-    await page.waitForTimeout(1000);
-    await page.reload();
-    await page.getByTestId('mission-card').first().waitFor();
-  }
-  assert.fail(`timed out waiting for ${what}`);
+/**
+ * Waits until the mission titled `title` is as `check` wants it, through the missions API (the
+ * worker runs about every half second, slower under load), then loads the missions page once.
+ */
+async function missionReady(title: string, check: (m: { status: string; progress: number }) => boolean, what: string) {
+  const token = await tokenOf(page);
+  await eventually(async () => {
+    const summary = await call<{ list: { title: string; status: string; progress: number }[] }>(
+      'GET',
+      '/wps/relay/MCSFE_getMissionSummaryDetails?language=en',
+      token,
+    );
+    const mission = summary.value?.list.find((m) => m.title === title);
+    return mission !== undefined && check(mission);
+  }, what);
+  await page.goto('/member/missionLeaderboard');
+  await page.getByTestId('mission-card').first().waitFor();
 }
 
 test('a new member sees the login mission complete and claims it once', async () => {
   await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Mission Tester' });
   await closeMemberPopup(page);
-  await page.goto('/member/missionLeaderboard');
+  await missionReady('Daily check-in', (m) => m.status === 'claimable', 'the login mission to complete');
   await page.getByRole('heading', { level: 1, name: 'Mission leaderboard', exact: true }).waitFor();
   const login = card('Daily check-in');
-  await login.waitFor();
-  await waitFor(async () => (await login.getAttribute('data-status')) === 'claimable', 'the login mission to complete');
+  assert.equal(await login.getAttribute('data-status'), 'claimable');
   await login.getByTestId('mission-progress').getByText('1 / 1').waitFor();
   // The missions badge on the member centre menu counts it.
   const entry = page
@@ -59,13 +66,10 @@ test('a new member sees the login mission complete and claims it once', async ()
 
 test('a deposit of 100 through the sandbox gateway completes the deposit mission', async () => {
   await depositThroughSandbox(page, '100');
-  await page.goto('/member/missionLeaderboard');
+  await missionReady('Deposit 100', (m) => m.status === 'claimable', 'the deposit mission to complete');
   const deposit = card('Deposit 100');
   await deposit.waitFor();
-  await waitFor(
-    async () => (await deposit.getAttribute('data-status')) === 'claimable',
-    'the deposit mission to complete',
-  );
+  assert.equal(await deposit.getAttribute('data-status'), 'claimable');
 });
 
 test('a slot round moves the rounds mission', async () => {
@@ -73,12 +77,8 @@ test('a slot round moves the rounds mission', async () => {
   assert.equal(await rounds.getByTestId('mission-progress').innerText(), '0 / 10');
   await playSlotInBrowser(page);
 
-  await page.goto('/member/missionLeaderboard');
+  await missionReady('Play 10 rounds', (m) => m.progress > 0, 'the rounds mission to move');
   await rounds.waitFor();
-  await waitFor(
-    async () => (await rounds.getByTestId('mission-progress').innerText()) !== '0 / 10',
-    'the rounds mission to move',
-  );
   assert.match(await rounds.getByTestId('mission-progress').innerText(), /^[1-9]\d* \/ 10$/);
   await rounds.getByText(/Resets in \d/).waitFor();
   await screenshot(page, 'missions-rounds');

@@ -5,7 +5,15 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
-import { call, closeMemberPopup, openMemberEntry, operatorPost, registerFromModal, tokenOf } from '../../support/site';
+import {
+  call,
+  closeMemberPopup,
+  eventually,
+  openMemberEntry,
+  operatorPost,
+  registerFromModal,
+  tokenOf,
+} from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Promotions and the reward centre in the browser: a new member opens /promotions, deposits
@@ -20,6 +28,18 @@ let page: Page;
 const username = `rwd${Date.now().toString(36).slice(-8)}`;
 const PAYEE = 'Reward Tester';
 const PAYMENT_PASSWORD = '246810';
+
+type Reward = { title: string; state: string; wagerState: string | null };
+
+/** The member's Welcome reward as the reward centre's API answers it (undefined until it exists). */
+async function welcomeReward(): Promise<Reward | undefined> {
+  const centre = await call<{ content: Reward[] }>(
+    'GET',
+    '/wps/relay/MCSFE_getRewardCentre?language=en&pageNo=1&pageSize=10',
+    await tokenOf(page),
+  );
+  return centre.value?.content.find((r) => r.title.includes('Welcome'));
+}
 
 test('a new member registers and opens /promotions', async () => {
   await registerFromModal(page, {
@@ -42,13 +62,10 @@ test('a new member registers and opens /promotions', async () => {
 test('deposits 500 through the sandbox gateway and claims the 500 bonus in the reward centre', async () => {
   await depositThroughSandbox(page, '500');
 
-  await openMemberEntry(page, 'Reward centre');
   // The engine turns the credited deposit into a claimable reward on its next run.
+  await eventually(async () => (await welcomeReward()) !== undefined, 'the Welcome reward');
+  await openMemberEntry(page, 'Reward centre');
   const row = page.getByTestId('reward-row').filter({ hasText: 'Welcome' });
-  for (let i = 0; i < 30 && !(await row.isVisible()); i++) {
-    await page.waitForTimeout(1000);
-    await page.reload();
-  }
   await row.getByRole('button', { name: 'Claim' }).click();
   await row.getByText('Claimed').waitFor();
   await page.getByTestId('reward-bonus-balance').getByText('₱500.00').waitFor();
@@ -59,15 +76,19 @@ test('deposits 500 through the sandbox gateway and claims the 500 bonus in the r
 test('a slot round moves the wagering progress', async () => {
   await playSlotInBrowser(page);
 
+  const token = await tokenOf(page);
+  await eventually(async () => {
+    const wagering = await call<{ list: { progress: number }[] }>(
+      'GET',
+      '/wps/relay/MCSFE_getBonusWagering?language=en',
+      token,
+    );
+    return (wagering.value?.list[0]?.progress ?? 0) > 0;
+  }, 'the wagering progress of the round');
   await page.goto('/member/rewardCenter');
   const progress = page.getByTestId('wager-progress').first();
   await progress.waitFor();
-  let text = await progress.innerText();
-  for (let i = 0; i < 30 && text.startsWith('₱0.00 /'); i++) {
-    await page.waitForTimeout(1000);
-    await page.reload();
-    text = await page.getByTestId('wager-progress').first().innerText();
-  }
+  const text = await progress.innerText();
   assert.ok(!text.startsWith('₱0.00 /'), `wagering progress moved: ${text}`);
   await screenshot(page, 'rewards-wagering');
 });
@@ -148,13 +169,10 @@ test('a withdrawal asks before it forfeits the bonus, naming it; then the promot
   assert.equal(requests.length, 1);
 
   // The engine forfeits the bonus on its next run: the reward centre and the promotion say so.
+  await eventually(async () => (await welcomeReward())?.wagerState === 'forfeited', 'the forfeited bonus');
   await page.goto('/member/rewardCenter');
   const state = page.getByTestId('reward-row').filter({ hasText: 'Welcome' }).getByTestId('reward-state');
-  for (let i = 0; i < 30 && (await state.innerText()) !== 'Forfeited'; i++) {
-    await page.waitForTimeout(1000);
-    await page.reload();
-  }
-  assert.equal(await state.innerText(), 'Forfeited');
+  await state.getByText('Forfeited', { exact: true }).waitFor();
   await page.getByTestId('reward-bonus-balance').getByText('₱0.00').waitFor();
   await page.goto('/promotions');
   await page.getByTestId('promotion-card').filter({ hasText: 'Welcome' }).getByRole('link').click();

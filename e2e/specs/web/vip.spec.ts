@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { depositThroughSandbox, playSlotInBrowser } from '../../support/player';
-import { closeMemberPopup, registerFromModal } from '../../support/site';
+import { call, closeMemberPopup, eventually, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // VIP and rebates in the browser (docs/vip.md): a new member sees their VIP level and the
@@ -51,17 +51,22 @@ test('deposits through the sandbox gateway and plays a slot', async () => {
 });
 
 test('sees the rebate accrued on the manual rebate page and claims it', async () => {
+  // Each round accrues when the rebate consumer takes its settlement, one after another, so the
+  // amount is read only once the valid bet covers all three rounds; a claim pays what has accrued.
+  const token = await tokenOf(page);
+  await eventually(async () => {
+    const summary = await call<{ lines: { gameType: string; validBet: number }[] }>(
+      'GET',
+      '/wps/rebate/summary',
+      token,
+    );
+    return summary.value?.lines.some((l) => l.gameType === 'RNG' && Math.round(l.validBet * 100) === staked) ?? false;
+  }, 'the rebate of the three rounds');
   await page.goto('/member/manualRebate');
   await page.getByRole('heading', { level: 1, name: 'Manual rebate' }).waitFor();
-  // The line names its game type (RNG reads as Slots), not the code. Each round accrues when the
-  // rebate consumer takes its settlement, one after another, so the amount is read only once the
-  // line's valid bet covers all three rounds; a claim pays what has accrued by then.
+  // The line names its game type (RNG reads as Slots), not the code.
   const validBet = `₱${(staked / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   const line = page.getByTestId('rebate-line').filter({ hasText: 'Slots' }).filter({ hasText: validBet });
-  for (let i = 0; i < 30 && !(await line.isVisible()); i++) {
-    await page.waitForTimeout(1000);
-    await page.reload();
-  }
   await line.getByText('1.2%').waitFor();
   const accrued = (await page.getByTestId('rebate-accrued').innerText()).trim();
   assert.notEqual(accrued, '₱0.00', `rebate accrued: ${accrued}`);
