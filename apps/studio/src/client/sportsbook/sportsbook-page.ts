@@ -106,6 +106,8 @@ async function start(app: HTMLElement) {
   const showBalance = () => {
     balance.textContent = model.balance === null ? '—' : moneyText(model.balance, locale);
   };
+  /** How many balances the page has learnt (answers and messages): see readBalanceAgain. */
+  let balancesLearnt = 0;
   const settings = createSettings({
     words,
     prefs: () => model.prefs,
@@ -275,7 +277,10 @@ async function start(app: HTMLElement) {
     if (what.screen) drawScreen();
     else if (what.prices) drawPrices();
     if (what.slip) drawSlip();
-    if (before.balance !== model.balance) showBalance();
+    if (before.balance !== model.balance) {
+      balancesLearnt++;
+      showBalance();
+    }
     if (!what.screen && S.watchList(before).join() !== S.watchList(model).join()) socket.watch(S.watchList(model));
   }
 
@@ -382,10 +387,24 @@ async function start(app: HTMLElement) {
         if (wasPending && model.slip.phase === 'done') slipResult();
       }
     } else if (msg.type === 'balance') {
-      model = S.applyBalance(model, msg.balance);
-      showBalance();
+      learnBalance(msg.balance);
     }
   }
+
+  // A balance message sent while the socket was down is lost (a win paid, a refused stake given
+  // back), so the page reads the balance again when the socket is back. A message or an answer that
+  // comes while that read is under way is newer than it: the read's figure is then dropped.
+  function learnBalance(value: number | null) {
+    model = S.applyBalance(model, value);
+    balancesLearnt++;
+    showBalance();
+  }
+  async function readBalanceAgain() {
+    const before = balancesLearnt;
+    const answer = await api<LobbyAnswer>(SB_PATHS.lobby).catch(() => null);
+    if (answer && before === balancesLearnt) learnBalance(answer.balance);
+  }
+  let wasDown = false;
 
   const socket = createSbSocket({
     token,
@@ -393,7 +412,11 @@ async function start(app: HTMLElement) {
     onOnline: (online) => {
       const was = model.online;
       model = { ...model, online };
-      if (was && !online) say(words.screens.offline);
+      if (was && !online) {
+        wasDown = true;
+        say(words.screens.offline);
+      }
+      if (!was && online && wasDown) void readBalanceAgain();
       if (!was && online && message.textContent === words.screens.offline) {
         say(words.screens.online);
         void loadScreen();
@@ -536,8 +559,8 @@ async function start(app: HTMLElement) {
     const body: CashOutRequest = part === null ? { expected } : { expected, stake: part };
     try {
       const a = await api<CashOutAnswer>(SB_PATHS.cashOut(betId), { method: 'POST', body });
-      model = S.applyBalance(S.applyBet(model, a.bet), a.balance);
-      showBalance();
+      model = S.applyBet(model, a.bet);
+      learnBalance(a.balance);
       say(words.bets.cashedOutDone.replace('{amount}', moneyText(a.paid, locale)));
     } catch (err) {
       say(err instanceof ApiError ? refusalText(ctx, err.code, err.message) : words.errors.other, 'error');
