@@ -67,6 +67,20 @@ const Page = {
     TablePage.open<PvpTableView>(h, `/ws/pvp?token=${token}&table=${table}`),
 };
 
+/**
+ * A new table with two members of 20,000 sitting heads-up with 5,000 each from two addresses of the
+ * network `net` ('10.0.3' sits them at .1 and .2, or at .first and .first+1), their pages open.
+ */
+async function headsUp(h: Harness, net: string, first = 1) {
+  await openTable(h);
+  const a = await member(h, 20_000);
+  const b = await member(h, 20_000);
+  await sit(h, a.token, 0, 5_000, `${net}.${first}`);
+  await sit(h, b.token, 1, 5_000, `${net}.${first + 1}`);
+  const pages = [await Page.open(h, a.token), await Page.open(h, b.token)];
+  return { a, b, pages };
+}
+
 const tableState = (h: Harness, id = TABLE) => storedState<TableState>(h, id);
 
 const totalRake = (h: Harness) => rakeOf(h, TABLE);
@@ -328,12 +342,7 @@ describe('the Hold\u2019em table service', () => {
 
   it('folds a player who lets the clock run out, after the time bank', async () => {
     const h = shared();
-    await openTable(h);
-    const a = await member(h, 20_000);
-    const b = await member(h, 20_000);
-    await sit(h, a.token, 0, 5_000, '10.0.3.1');
-    await sit(h, b.token, 1, 5_000, '10.0.3.2');
-    const pages = [await Page.open(h, a.token), await Page.open(h, b.token)];
+    const { a, b, pages } = await headsUp(h, '10.0.3');
     await h.runtime.pvp.tick();
     const v = await h.runtime.pvp.view(TABLE, null);
     const seat = v.hand!.toAct!;
@@ -355,12 +364,7 @@ describe('the Hold\u2019em table service', () => {
 
   it('does not read a table again on the clock passes while nothing at it is due, and still times out the turn', async () => {
     const h = shared();
-    await openTable(h);
-    const a = await member(h, 20_000);
-    const b = await member(h, 20_000);
-    await sit(h, a.token, 0, 5_000, '10.0.3.3');
-    await sit(h, b.token, 1, 5_000, '10.0.3.4');
-    const pages = [await Page.open(h, a.token), await Page.open(h, b.token)];
+    const { pages } = await headsUp(h, '10.0.3', 3);
     await h.runtime.pvp.tick();
     await h.runtime.pvp.tick();
     const seat = (await h.runtime.pvp.view(TABLE, null)).hand!.toAct!;
@@ -385,12 +389,7 @@ describe('the Hold\u2019em table service', () => {
 
   it('queues a leave and a top-up asked during a hand until it ends', async () => {
     const h = shared();
-    await openTable(h);
-    const a = await member(h, 20_000);
-    const b = await member(h, 20_000);
-    await sit(h, a.token, 0, 5_000, '10.0.4.1');
-    await sit(h, b.token, 1, 5_000, '10.0.4.2');
-    const pages = [await Page.open(h, a.token), await Page.open(h, b.token)];
+    const { a, b, pages } = await headsUp(h, '10.0.4');
     await h.runtime.pvp.tick();
     const leave = await pages[0]!.send({ type: 'leave', id: 'l1' });
     expect(leave).toMatchObject({ ok: true, queued: true });
