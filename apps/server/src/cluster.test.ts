@@ -120,9 +120,23 @@ describe.runIf(adminUrl)('a node with two request workers', () => {
     // Only request workers are replaced: the scheduler and the consumers still run in one process.
     expect(pidsSaying(/^jobs worker ready/)).toEqual(jobs);
 
+    // A stop while a replacement is still starting (its signal handlers not yet in place) is a
+    // clean stop: the node exits 0 and leaves no process behind.
+    process.kill(survivor, 'SIGKILL');
+    const startingAfter = (dead: number) => {
+      const exited = lines.findIndex((l) => l.pid === primary && l.msg?.startsWith(`requests worker ${dead} exited`));
+      if (exited < 0) return undefined;
+      const line = lines
+        .slice(exited)
+        .find((l) => l.pid === primary && /^requests worker \d+ starting$/.test(l.msg ?? ''));
+      return line ? Number(line.msg?.split(' ')[2]) : undefined;
+    };
+    await waitFor(() => startingAfter(survivor) !== undefined, started);
+    const starting = startingAfter(survivor) as number;
+
     expect(await started.stop(), started.output()).toBe(0);
     server = undefined;
-    for (const pid of [survivor, replacement, ...jobs] as number[]) expect(alive(pid)).toBe(false);
+    for (const pid of [survivor, replacement, starting, ...jobs] as number[]) expect(alive(pid)).toBe(false);
   }, 240_000);
 });
 

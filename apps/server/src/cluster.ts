@@ -51,12 +51,17 @@ function isReady(message: unknown): message is ReadyMessage {
 
 export async function runPrimary(config: Config, started: number): Promise<void> {
   const log = logger(config);
-  const roles = new Map<Worker, { role: Exclude<ProcessRole, 'all'>; startedAt: number }>();
+  const roles = new Map<Worker, { role: Exclude<ProcessRole, 'all'>; startedAt: number; ready: boolean }>();
   let closing = false;
 
   const fork = (role: Exclude<ProcessRole, 'all'>): Worker => {
     const worker = cluster.fork({ [ROLE_ENV]: role });
-    roles.set(worker, { role, startedAt: Date.now() });
+    const known = { role, startedAt: Date.now(), ready: false };
+    roles.set(worker, known);
+    log(30, `${role} worker ${worker.process.pid} starting`);
+    worker.on('message', (message: unknown) => {
+      if (isReady(message)) known.ready = true;
+    });
     return worker;
   };
   const readyOf = (worker: Worker) =>
@@ -95,11 +100,16 @@ export async function runPrimary(config: Config, started: number): Promise<void>
     const exits = [...roles.keys()].map(
       (worker) =>
         new Promise<boolean>((resolve) => {
-          const role = roles.get(worker)?.role;
-          // A worker that does not stop cleanly makes the primary exit 1: say which and how.
+          const known = roles.get(worker);
+          // A worker that does not stop cleanly makes the primary exit 1: say which and how. One still
+          // starting (a replacement forked just before the stop) has its signal handlers not yet in
+          // place and ends by the signal itself; it served nothing, so that is a clean stop too.
           const done = (code: number | null, how: string | null) => {
-            if (code !== 0) log(50, `${role} worker ${worker.process.pid} stopped with ${how ?? code}`);
-            resolve(code === 0);
+            const clean = code === 0 || (known?.ready === false && how === signal);
+            if (!clean) log(50, `${known?.role} worker ${worker.process.pid} stopped with ${how ?? code}`);
+            else if (code !== 0)
+              log(30, `${known?.role} worker ${worker.process.pid} stopped by ${how} while starting`);
+            resolve(clean);
           };
           if (worker.isDead()) return done(worker.process.exitCode, worker.process.signalCode);
           worker.once('exit', done);
