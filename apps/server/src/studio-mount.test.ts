@@ -201,7 +201,7 @@ describe('house studio mounted under /studio', () => {
       ['LIVE-005', 'AG', 'roulette'],
       ['FISH-002', 'CQ9', 'fish'],
       ['PVP-004', 'WS', 'duel'],
-      ['SPORTS-001', 'IBC', 'match'],
+      ['SPORTS-001', 'BTI', 'match'],
       ['ESPORTS-001', 'TF', 'match'],
       ['COCKFIGHT-001', 'DS88', 'derby'],
     ];

@@ -155,7 +155,7 @@ describe('catalogue mapping', () => {
     expect(cardRoomPresetOf({ vendor: 'KX', gameCode: 'PVP-002' })).toEqual({ seats: 6 });
     expect(cardRoomPresetOf({ vendor: 'GH', gameCode: 'PVP-001' })).toEqual({});
     expect(cardRoomPresetOf({ vendor: 'GH', gameCode: 'PVP-002' })).toBeUndefined();
-    expect(engineKindOf({ vendor: 'IBC', gameCode: 'SPORTS-002' })).toBe('match');
+    expect(engineKindOf({ vendor: 'BTI', gameCode: 'SPORTS-002' })).toBe('match');
     expect(engineKindOf({ vendor: 'TF', gameCode: 'ESPORTS-001' })).toBe('match');
     expect(engineKindOf({ vendor: 'DS88', gameCode: 'COCKFIGHT-002' })).toBe('derby');
     expect(engineKindOf({ vendor: 'TCG_SEA', gameCode: 'LOTT-001' })).toBe('lottery');

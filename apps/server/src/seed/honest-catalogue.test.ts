@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineKindOf } from '../../../studio/src/game-map';
+import * as m0113 from '../db/migrations/0113-one-house-book';
 import { createTestApp, type TestApp } from '../test/harness';
 import {
   catalogueGames,
@@ -8,6 +9,7 @@ import {
   HOUSE_STUDIO_NAME,
   HOUSE_VENDOR,
   lineupOf,
+  RETIRED_DEMO_BOOKS,
   SPORTSBOOK_LOBBIES,
   vendorGameTypeRows,
   vendorRows,
@@ -213,12 +215,12 @@ describe('the catalogue carries no real company or game name', () => {
         expect(g.name).toBe(SPORTSBOOK_LOBBIES[g.game_type as keyof typeof SPORTSBOOK_LOBBIES].EN);
         expect(engineKindOf({ vendor: g.vendor_code, gameCode: g.game_code }), g.game_code).toBeDefined();
       }
+      // The studio has one book: each category lists it once, never as several vendor cards.
       if (demo)
-        expect(lobbies.filter((g) => g.game_type === 'SPORTS').map((g) => g.vendor_code)).toEqual([
-          'IBC',
-          'SBT',
-          'UG',
-          'BTI',
+        expect(lobbies.map((g) => `${g.game_type} ${g.vendor_code}`).sort()).toEqual([
+          'COCKFIGHT DS88',
+          'ESPORTS TF',
+          'SPORTS BTI',
         ]);
       else expect(new Set(lobbies.map((g) => g.vendor_code))).toEqual(new Set([HOUSE_VENDOR]));
     },
@@ -237,9 +239,10 @@ describe('the catalogue carries no real company or game name', () => {
     for (const v of vendors) expect(v.name.startsWith(HOUSE_STUDIO_NAME), v.name).toBe(true);
     const houseGames = catalogueGames({ demo: false, slots: 10 });
     expect(new Set(houseGames.map((g) => g.vendor_code))).toEqual(new Set([HOUSE_VENDOR, 'LOTT', 'ELOTT']));
-    // Demo names are invented, one per spec vendor code.
+    // Demo names are invented, one per spec vendor code (the retired book cards keep theirs, for
+    // databases seeded before).
     expect(Object.keys(DEMO_LINEUP.names).sort()).toEqual(
-      [...new Set(Object.values(DEMO_LINEUP.byCategory).flat())].sort(),
+      [...new Set([...Object.values(DEMO_LINEUP.byCategory).flat(), ...RETIRED_DEMO_BOOKS])].sort(),
     );
   });
 });
@@ -267,6 +270,83 @@ describe.each([true, false])('the seeded database (demo %s)', (demo) => {
     ];
     expect(realNamesIn(names)).toEqual([]);
     if (!demo) expect(vendors.every((v) => v.name.startsWith(HOUSE_STUDIO_NAME))).toBe(true);
+  });
+});
+
+describe('a demo database that listed the book under several vendors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demo: true });
+  });
+  afterAll(() => t.close());
+
+  it('lists the book once per category after migration 0113, keeping an outside integration', async () => {
+    const db = t.ctx.db;
+    // What the former demo seed wrote beside BTI, TF and DS88; SBT has since been connected to a
+    // real outside provider, which keeps its card.
+    const former = [
+      ['IBC', 'SPORTS', 'Ironbark Sports'],
+      ['SBT', 'SPORTS', 'Sandpiper Sports'],
+      ['UG', 'SPORTS', 'Upland Sports'],
+      ['IMES', 'ESPORTS', 'Inkwell Esports'],
+      ['AVIA', 'ESPORTS', 'Avocet Arena'],
+      ['DIG', 'COCKFIGHT', 'Dapplegrey Derby'],
+    ] as const;
+    await db
+      .insertInto('vendors')
+      .values(former.map(([code, , name], i) => ({ code, name, sort: 100 + i })))
+      .execute();
+    await db
+      .insertInto('vendor_game_types')
+      .values(former.map(([vendor_code, game_type, name]) => ({ vendor_code, game_type, account_type_name: name })))
+      .execute();
+    await db
+      .insertInto('games')
+      .values(
+        catalogueGames({ demo: true, slots: 0 })
+          .filter((g) => g.vendor_code === 'BTI' || g.vendor_code === 'TF' || g.vendor_code === 'DS88')
+          .flatMap((g) =>
+            former
+              .filter(([, type]) => type === g.game_type)
+              .map(([vendor_code]) => ({ ...g, vendor_code, art_seed: g.art_seed + 1 })),
+          ),
+      )
+      .execute();
+    await db
+      .insertInto('vendor_integrations')
+      .values({ vendor_code: 'SBT', secret: 'x'.repeat(64), launch_url: 'https://sandpiper.example/launch' })
+      .execute();
+
+    await m0113.up(db as never);
+
+    const cards = await db
+      .selectFrom('vendor_game_types')
+      .select(['vendor_code', 'game_type'])
+      .where('enabled', '=', true)
+      .where('game_type', 'in', ['SPORTS', 'ESPORTS', 'COCKFIGHT'])
+      .orderBy('game_type')
+      .orderBy('vendor_code')
+      .execute();
+    expect(cards.map((c) => `${c.game_type} ${c.vendor_code}`)).toEqual([
+      'COCKFIGHT DS88',
+      'ESPORTS TF',
+      'SPORTS BTI',
+      'SPORTS SBT',
+    ]);
+    const shown = await db
+      .selectFrom('games')
+      .select('vendor_code')
+      .distinct()
+      .where('status', '=', 'active')
+      .where('game_type', 'in', ['SPORTS', 'ESPORTS', 'COCKFIGHT'])
+      .orderBy('vendor_code')
+      .execute();
+    expect(shown.map((g) => g.vendor_code)).toEqual(['BTI', 'DS88', 'SBT', 'TF']);
+    const menus = await t.app.inject({ method: 'GET', url: '/lgw/games/game_menus' });
+    const sports = (menus.json().value as { gameCategory: string; vendors: { vassalage: string }[] }[]).find(
+      (m) => m.gameCategory === 'SPORTS',
+    );
+    expect(sports?.vendors.map((v) => v.vassalage)).toEqual(['BTI', 'SBT']);
   });
 });
 

@@ -91,12 +91,12 @@ describe('GET /lgw/games/game_menus', () => {
   });
 
   it("moves the SPORTS vendors of the brand's e-sports and cockfight lists (spec §3), as the lanes do", async () => {
-    await setBrandSetting(t.ctx.db, 'cockfightVendors', ['DS88', 'DIG', 'UG']);
+    await setBrandSetting(t.ctx.db, 'cockfightVendors', ['DS88', 'DIG', 'BTI']);
     try {
       const value = (await menus()).value;
       const codes = (c: string) => value.find((m) => m.gameCategory === c)?.vendors.map((v) => v.vassalage) ?? [];
-      expect(codes('COCKFIGHT').sort()).toEqual(['DIG', 'DS88', 'UG']);
-      expect(codes('SPORTS')).not.toContain('UG');
+      expect(codes('COCKFIGHT').sort()).toEqual(['BTI', 'DS88']);
+      expect(codes('SPORTS')).not.toContain('BTI');
     } finally {
       await setBrandSetting(t.ctx.db, 'cockfightVendors', ['DS88', 'DIG', 'SV388', 'S128']);
     }

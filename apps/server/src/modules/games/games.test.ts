@@ -249,31 +249,31 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
 
   it("lists a SPORTS vendor of the brand's e-sports list under ESPORTS, not SPORTS (spec §3)", async () => {
     const ids = async (query: string) => [...(await allPages(query, 100)).ids].sort((a, b) => a - b);
-    const ibc = expected((r) => r.game_type === 'SPORTS' && r.vendor_code === 'IBC');
-    expect(ibc.length).toBeGreaterThan(0);
-    await setBrandSetting(t.ctx.db, 'esportsVendors', ['TF', 'IBC']);
+    const bti = expected((r) => r.game_type === 'SPORTS' && r.vendor_code === 'BTI');
+    expect(bti.length).toBeGreaterThan(0);
+    await setBrandSetting(t.ctx.db, 'esportsVendors', ['TF', 'BTI']);
     try {
-      expect(await ids('gameType=ESPORTS&vassalage=IBC')).toEqual(ibc);
+      expect(await ids('gameType=ESPORTS&vassalage=BTI')).toEqual(bti);
       expect(await ids('gameType=ESPORTS')).toEqual(
-        expected((r) => r.game_type === 'ESPORTS' || (r.game_type === 'SPORTS' && r.vendor_code === 'IBC')),
+        expected((r) => r.game_type === 'ESPORTS' || (r.game_type === 'SPORTS' && r.vendor_code === 'BTI')),
       );
-      expect((await list('gameType=SPORTS&vassalage=IBC')).totalElements).toBe(0);
+      expect((await list('gameType=SPORTS&vassalage=BTI')).totalElements).toBe(0);
       const lanesNow = await lanes();
       const codes = (c: string) => lanesNow.find((l) => l.gameCategory === c)?.vendors.map((v) => v.vassalage) ?? [];
-      expect(codes('ESPORTS')).toContain('IBC');
-      expect(codes('SPORTS')).not.toContain('IBC');
+      expect(codes('ESPORTS')).toContain('BTI');
+      expect(codes('SPORTS')).not.toContain('BTI');
       // Its lobby opens from the e-sports page too (GCS_gameLaunchFB, the same rule).
       const lobby = await t.app.inject({
         method: 'POST',
         url: '/wps/relay/GCS_gameLaunchFB',
-        payload: { vassalage: 'IBC', gameType: 'ESPORTS' },
+        payload: { vassalage: 'BTI', gameType: 'ESPORTS' },
         headers: { authorization: member },
       });
       expect(lobby.statusCode, lobby.body).toBe(200);
     } finally {
       await setBrandSetting(t.ctx.db, 'esportsVendors', ['TF', 'IMES', 'AVIA', 'IA', 'PGE']);
     }
-    expect(await ids('gameType=SPORTS&vassalage=IBC')).toEqual(ibc);
+    expect(await ids('gameType=SPORTS&vassalage=BTI')).toEqual(bti);
   });
 
   it('orders hot first, then configured order, then name, and pages stably', async () => {
@@ -523,7 +523,7 @@ describe('GET /wps/relay/GCSGAME_gameVendor', () => {
         ])
         .execute(),
     );
-    const sportsVendors = ['IBC', 'SBT', 'UG', 'BTI'];
+    const sportsVendors = ['BTI'];
     try {
       const split = await lanes();
       const codes = (c: string) => split.find((l) => l.gameCategory === c)?.vendors.map((v) => v.vassalage) ?? [];

@@ -340,12 +340,12 @@ describe('POST /wps/game/launchGame/trial', () => {
 
 describe('POST /wps/relay/GCS_gameLaunchFB', () => {
   it("opens a lobby vendor's lobby for a member", async () => {
-    const res = await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'IBC', backUrl: '/sports' }, member);
+    const res = await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'BTI', backUrl: '/sports' }, member);
     expect(res.statusCode, res.body).toBe(200);
     const v = LaunchGameValue.parse(res.json().value);
-    expect(v).toMatchObject({ vassalage: 'IBC', gameType: 'SPORTS', mode: 'real' });
+    expect(v).toMatchObject({ vassalage: 'BTI', gameType: 'SPORTS', mode: 'real' });
     const url = new URL(v.url, 'http://site.test');
-    expect(url.searchParams.get('vendor')).toBe('IBC');
+    expect(url.searchParams.get('vendor')).toBe('BTI');
     expect(url.searchParams.get('game')).toBe(v.gameCode);
     // The house sportsbook's lobby game, not one of the vendor's virtual match tiles.
     expect(v.gameCode).toBe('SPORTS-000');
@@ -359,24 +359,24 @@ describe('POST /wps/relay/GCS_gameLaunchFB', () => {
       const res = await post('/wps/relay/GCS_gameLaunchFB', { vassalage, gameType }, member);
       expect(LaunchGameValue.parse(res.json().value).gameCode).toBe(`${gameType}-000`);
     }
-    const listed = await get('/wps/relay/GCSGAME_gameList?gameType=SPORTS&vassalage=IBC&pageSize=100', member);
+    const listed = await get('/wps/relay/GCSGAME_gameList?gameType=SPORTS&vassalage=BTI&pageSize=100', member);
     const codes = listed.json().value.games.map((g: { gameCode: string }) => g.gameCode);
     expect(codes.length).toBeGreaterThan(0);
     expect(codes).not.toContain('SPORTS-000');
     await t.ctx.db
       .updateTable('games')
       .set({ status: 'maintenance' })
-      .where('vendor_code', '=', 'IBC')
+      .where('vendor_code', '=', 'BTI')
       .where('game_code', '=', 'SPORTS-000')
       .execute();
     try {
-      const closed = await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'IBC' }, member);
+      const closed = await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'BTI' }, member);
       expect(closed.json().code).toBe('GAME_MAINTENANCE');
     } finally {
       await t.ctx.db
         .updateTable('games')
         .set({ status: 'active' })
-        .where('vendor_code', '=', 'IBC')
+        .where('vendor_code', '=', 'BTI')
         .where('game_code', '=', 'SPORTS-000')
         .execute();
     }
@@ -402,12 +402,12 @@ describe('POST /wps/relay/GCS_gameLaunchFB', () => {
     const before = await sessionCount();
     expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'PT' }, member)).json().code).toBe('GAME_NO_LOBBY');
     expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'NOPE' }, member)).statusCode).toBe(404);
-    expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'IBC', gameType: 'RNG' }, member)).json().code).toBe(
+    expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'BTI', gameType: 'RNG' }, member)).json().code).toBe(
       'GAME_NO_LOBBY',
     );
     expect((await post('/wps/relay/GCS_gameLaunchFB', {}, member)).statusCode).toBe(400);
-    expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'IBC' })).statusCode).toBe(401);
-    expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'IBC' }, trial)).statusCode).toBe(403);
+    expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'BTI' })).statusCode).toBe(401);
+    expect((await post('/wps/relay/GCS_gameLaunchFB', { vassalage: 'BTI' }, trial)).statusCode).toBe(403);
     expect(await sessionCount()).toBe(before);
   });
 });
