@@ -163,7 +163,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   tables.start();
   const balanceOf = async (s: StudioSession): Promise<number | null> => {
     if (s.mode === 'trial') return trialBalance(db, s.id);
-    const answer = await wallet.balance(s.vendor, { player: s.player });
+    const answer = await wallet.balance(s.vendor, { token: s.token, player: s.player });
     return answer.kind === 'ok' ? answer.balance : null;
   };
   // Like the retry loop, the book's loop is off when retryIntervalMs is 0 (tests drive book.tick()).
