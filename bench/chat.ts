@@ -40,7 +40,9 @@ const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (
 type Node = { app: App; ctx: AppContext; http: string; ws: string };
 
 async function startNode(url: string, seed: boolean): Promise<Node> {
-  const ctx = await bootstrap(testConfig({ databaseUrl: url, logLevel: 'silent' }), { skipSeed: !seed });
+  const ctx = await bootstrap(testConfig({ databaseUrl: url, logLevel: 'silent', wsMaxPerAddress: 100_000 }), {
+    skipSeed: !seed,
+  });
   const app = await buildApp(ctx);
   const http = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, ctx, http, ws: http.replace('http', 'ws') };

@@ -21,6 +21,7 @@ import { registerCompression } from './http/compression';
 import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
 import { guardBody, guardUrlAndHeaders } from './http/input-guards';
+import { databaseProbe, registerReadiness } from './http/readiness';
 import { registerSecurityHeaders } from './http/security-headers';
 import { retryTransientConflicts } from './http/transient-retry';
 import { BUILD_DIRS, type BuildDirs, registerWebApp } from './http/web-static';
@@ -186,6 +187,7 @@ export async function buildApp(
     },
     async () => ({ status: 'ok' as const }),
   );
+  registerReadiness(app, [databaseProbe('database', ctx.db)]);
   for (const register of routeModules) await register(app, ctx);
   // A mounted vendor (the house studio) keeps its routes out of the platform's API document: its
   // page API is its own, not the platform's. It also keeps Swagger UI working: past about 131

@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(40),
   REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  // Open sockets a node accepts per signed-in member and per client address (realtime/socket-registry.ts).
+  WS_MAX_PER_MEMBER: z.coerce.number().int().min(1).max(10_000).default(20),
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   KYC_STORAGE: z.enum(['database', 's3']).default('database'),
   KYC_S3_BUCKET: z.string().min(3).max(63).optional(),
   KYC_S3_REGION: z.string().min(1).default('us-east-1'),
@@ -117,6 +120,10 @@ export type Config = {
   loginLimitPerIp: number;
   /** New accounts one client address may open in an hour (registration attempts: three times that). */
   registrationLimitPerIp: number;
+  /** Open sockets (/ws, /ws/chat, /ws/operator) a node accepts per member; more close with 4029. */
+  wsMaxPerMember: number;
+  /** Open sockets a node accepts per client address (request.ip, so TRUST_PROXY applies). */
+  wsMaxPerAddress: number;
   /** Where uploaded KYC documents are kept (docs/kyc.md "Storage"): database blobs, or an S3-compatible store. */
   kycStorage: KycStorageConfig;
 };
@@ -173,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbIdleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     loginLimitPerIp: e.LOGIN_LIMIT_PER_IP,
     registrationLimitPerIp: e.REGISTRATION_LIMIT_PER_IP,
+    wsMaxPerMember: e.WS_MAX_PER_MEMBER,
+    wsMaxPerAddress: e.WS_MAX_PER_ADDRESS,
     kycStorage: kycStorageOf(e),
   };
 }
@@ -246,6 +255,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dbIdleInTransactionTimeoutMs: 60_000,
     loginLimitPerIp: 40,
     registrationLimitPerIp: 10,
+    wsMaxPerMember: 20,
+    wsMaxPerAddress: 100,
     kycStorage: { kind: 'database' },
     ...overrides,
   };

@@ -526,7 +526,7 @@ export class CrashGame {
   }
 
   async #realBalance(session: StudioSession): Promise<number | null> {
-    const answer = await this.#deps.wallet.balance(session.vendor, { player: session.player });
+    const answer = await this.#deps.wallet.balance(session.vendor, { token: session.token, player: session.player });
     return answer.kind === 'ok' ? answer.balance : null;
   }
 

@@ -1,5 +1,6 @@
 import { type ContentCoding, negotiateCoding } from '@gamehall/shared/content-coding';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { CrashAnswer, HistoryAnswer, LotteryInfo, SessionInfo, TableAnswer } from './api-types';
 import { type Asset, clientAsset } from './client-bundle';
@@ -163,7 +164,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   tables.start();
   const balanceOf = async (s: StudioSession): Promise<number | null> => {
     if (s.mode === 'trial') return trialBalance(db, s.id);
-    const answer = await wallet.balance(s.vendor, { player: s.player });
+    const answer = await wallet.balance(s.vendor, { token: s.token, player: s.player });
     return answer.kind === 'ok' ? answer.balance : null;
   };
   // Like the retry loop, the book's loop is off when retryIntervalMs is 0 (tests drive book.tick()).
@@ -256,6 +257,14 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
       .send(body);
 
   app.get('/healthz', { config: PUBLIC }, async () => ({ status: 'ok' }));
+  // Mounted in the platform's process, its readiness (/readyz) covers this database too: a node whose
+  // studio cannot reach its tables is taken out of rotation like one whose own database is down.
+  const probes = (app as unknown as { readinessProbes?: unknown }).readinessProbes;
+  if (Array.isArray(probes))
+    (probes as { name: string; check: () => Promise<unknown> }[]).push({
+      name: 'studio database',
+      check: () => sql`SELECT 1`.execute(db),
+    });
 
   // ---- pages ----
 

@@ -441,7 +441,7 @@ async function writtenRound(db: StudioDb, roundId: string): Promise<WrittenRound
 }
 
 async function realBalance(deps: RoundDeps, session: StudioSession): Promise<number> {
-  const answer = await deps.wallet.balance(session.vendor, { player: session.player });
+  const answer = await deps.wallet.balance(session.vendor, { token: session.token, player: session.player });
   return answer.kind === 'ok' ? answer.balance : -1;
 }
 

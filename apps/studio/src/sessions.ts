@@ -52,7 +52,15 @@ export type StudioSession = {
   owner: string;
   /** The platform's hash of the device that launched the session (real mode, when it sent one). */
   device: string | null;
+  /**
+   * The launch token the call came with: the wallet answers a balance only for a live game session,
+   * so a real session's balance calls name it. Kept in memory only (the row keeps its hash).
+   */
+  token: string;
 };
+
+/** What the row says; the token is the call's. */
+type StoredSession = Omit<StudioSession, 'token'>;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -63,7 +71,7 @@ function toSession(
     id: number;
     device: string | null;
   },
-): StudioSession {
+): StoredSession {
   return {
     id: row.id,
     mode: row.mode,
@@ -85,9 +93,9 @@ function toSession(
 // columns that do change (the demo balance, last seen) are not part of it and are always read.
 // A token not found is not remembered: it may be opened a moment later.
 const SESSION_CACHE_SIZE = 20_000;
-const sessionCaches = new WeakMap<StudioDb, Map<string, StudioSession>>();
+const sessionCaches = new WeakMap<StudioDb, Map<string, StoredSession>>();
 
-function sessionCache(db: StudioDb): Map<string, StudioSession> {
+function sessionCache(db: StudioDb): Map<string, StoredSession> {
   let cache = sessionCaches.get(db);
   if (!cache) {
     cache = new Map();
@@ -96,14 +104,15 @@ function sessionCache(db: StudioDb): Map<string, StudioSession> {
   return cache;
 }
 
-async function findByHash(db: StudioDb, tokenHash: string): Promise<StudioSession | undefined> {
+async function findByToken(db: StudioDb, token: string): Promise<StudioSession | undefined> {
+  const tokenHash = hashToken(token);
   const cache = sessionCache(db);
   const cached = cache.get(tokenHash);
   if (cached) {
     // Least recently used first out: a hit moves to the end.
     cache.delete(tokenHash);
     cache.set(tokenHash, cached);
-    return cached;
+    return Object.freeze({ ...cached, token });
   }
   const row = await db
     .selectFrom('studio_sessions')
@@ -118,7 +127,7 @@ async function findByHash(db: StudioDb, tokenHash: string): Promise<StudioSessio
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
   }
-  return session;
+  return Object.freeze({ ...session, token });
 }
 
 /** How often a launch asks the wallet whose its token is before the page says the wallet did not answer. */
@@ -146,7 +155,7 @@ export async function openSession(
 ): Promise<StudioSession> {
   if (!engineKindOf({ vendor: launch.vendor, gameCode: launch.game })) throw new StudioError('STUDIO_UNKNOWN_GAME');
   const tokenHash = hashToken(launch.token);
-  const existing = await findByHash(deps.db, tokenHash);
+  const existing = await findByToken(deps.db, launch.token);
   if (existing) {
     // A token opens one game of one vendor in one mode; anything else is another launch.
     if (existing.vendor !== launch.vendor || existing.gameCode !== launch.game || existing.mode !== launch.mode) {
@@ -189,7 +198,7 @@ export async function openSession(
     })
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute();
-  const created = await findByHash(deps.db, tokenHash);
+  const created = await findByToken(deps.db, launch.token);
   if (!created) throw new Error('session insert lost');
   return created;
 }
@@ -198,7 +207,7 @@ export async function openSession(
 export async function sessionOf(db: StudioDb, token: string | undefined): Promise<StudioSession> {
   if (!token) throw new StudioError('STUDIO_SESSION_REQUIRED');
   if (token.length < 16 || token.length > 256) throw new StudioError('STUDIO_SESSION_INVALID');
-  const session = await findByHash(db, hashToken(token));
+  const session = await findByToken(db, token);
   if (!session) throw new StudioError('STUDIO_SESSION_INVALID');
   return session;
 }

@@ -84,7 +84,7 @@ describe('WalletClient over node:http', () => {
     answer = () => ({ status: 500, text: JSON.stringify({ status: 'ERROR_INTERNAL', balance: 0, currency: 'PHP' }) });
     expect((await client.win({ ...bet, betTransactionId: 'b1', roundClosed: true })).kind).toBe('unknown');
     answer = () => ({ status: 200, text: '<html>proxy error</html>' });
-    expect((await client.balance('PT', { player: '7' })).kind).toBe('unknown');
+    expect((await client.balance('PT', { token: bet.token, player: '7' })).kind).toBe('unknown');
     answer = () => 'hang-up';
     expect((await client.bet(bet)).kind).toBe('unknown');
     // Never answered: the client gives up at its timeout.

@@ -181,7 +181,8 @@ export class WalletClient {
     return secret;
   }
 
-  balance(vendor: string, who: { token: string } | { player: string }): Promise<WalletAnswer> {
+  /** The balance of a live game session (the launch token), and of its player when named. */
+  balance(vendor: string, who: { token: string; player?: string }): Promise<WalletAnswer> {
     return this.#call('balance', vendor, who);
   }
   bet(call: BetCall): Promise<WalletAnswer> {

@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { type Principal, tokenFrom, usablePermissions } from '../http/auth';
 import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
 import type { RealtimeScope, Socket, SocketSessions } from './realtime';
+import type { SocketRegistry } from './socket-registry';
 import { openSocketSession } from './socket-session';
 
 // Who sees a queue's events: the permission its list routes declare (cashier/cashier.admin.routes.ts
@@ -66,7 +67,12 @@ function isOperatorSession(principal: Principal | null): principal is Principal 
  * operator disabled). Events come from the event bus, so a change committed on any node reaches
  * every node's operators.
  */
-export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext, sessions: SocketSessions): void {
+export function registerOperatorRealtime(
+  app: RealtimeScope,
+  ctx: AppContext,
+  sessions: SocketSessions,
+  registry: SocketRegistry,
+): void {
   // Open sockets by operator, each with its session check: an invalidation of the operator runs it;
   // a lost database listener (payload null) runs every check and asks every socket to resync.
   const checks = new Map<number, Set<() => void>>();
@@ -94,6 +100,7 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext, se
     },
     (raw, request) => {
       const socket = raw as Socket;
+      if (!registry.admitAddress(socket, request.ip)) return;
       const session = openSocketSession<OperatorRealtimeEvent>(socket, OPERATOR_SOCKET_AUTH_MS);
       const { send, refuse } = session;
       let started = false;
@@ -103,6 +110,7 @@ export function registerOperatorRealtime(app: RealtimeScope, ctx: AppContext, se
         session.authenticated();
         const principal = await sessions.resolve(token);
         if (!isOperatorSession(principal)) return refuse('unauthorised');
+        if (session.closed() || !registry.admitMember(socket, principal.memberId)) return;
         let grants = grantsOf(principal);
         const off = await ctx.events.subscribeOperators((notice) => {
           const change = cashierChangeOf(notice);

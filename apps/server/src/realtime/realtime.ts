@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import type { App } from '../http/app-type';
 import type { Principal } from '../http/auth';
-import { invalidationConcerns, invalidationWatch, type RealtimeEvent } from './event-bus';
+import type { RealtimeEvent } from './event-bus';
 import { registerOperatorRealtime } from './operator-realtime';
+import { createSocketRegistry, type SocketRegistry } from './socket-registry';
 
 /** Close code for a missing, invalid or expired session token (the client should log in again). */
 export const CLOSE_UNAUTHORISED = 4001;
@@ -37,8 +38,11 @@ export type SocketSessions = {
   operatorGrants: (token: string) => Promise<string[] | null>;
 };
 
-/** Registers one more socket route (an area's, such as the live chat's) inside the WebSocket scope. */
-export type SocketRoutes = (app: RealtimeScope, ctx: AppContext) => void;
+/**
+ * Registers one more socket route (an area's, such as the live chat's) inside the WebSocket scope;
+ * a socket opened with a member's session tracks it in `registry`, so that its revocation closes it.
+ */
+export type SocketRoutes = (app: RealtimeScope, ctx: AppContext, registry: SocketRegistry) => void;
 
 export type RealtimeCollaborators = {
   sessions: SocketSessions;
@@ -56,16 +60,7 @@ export function registerRealtime(root: App, ctx: AppContext, { sessions, sockets
     await ctx.events.close();
   });
   // Sockets by member, each with its check: an invalidation of the member (or of everything) runs it.
-  const checks = new Map<number, Set<() => void>>();
-  const watch = invalidationWatch(ctx.events, (payload) => {
-    // After the session cache has dropped what the notification names (it listens on the same bus).
-    setImmediate(() => {
-      const named = invalidationConcerns(payload);
-      if (named === 'nobody') return;
-      const targets = named === 'anyone' ? [...checks.values()] : [checks.get(named) ?? new Set()];
-      for (const set of targets) for (const check of set) check();
-    });
-  });
+  const registry = createSocketRegistry(ctx);
   root.register(async (scoped) => {
     await scoped.register(websocket, { options: { maxPayload: 4096 } });
     // @fastify/websocket hides websocket routes from OpenAPI; every route must be documented (style rule).
@@ -86,6 +81,7 @@ export function registerRealtime(root: App, ctx: AppContext, { sessions, sockets
       },
       (raw, request) => {
         const socket = raw as Socket;
+        if (!registry.admitAddress(socket, request.ip)) return;
         const token = request.query.token;
         let unsubscribe: (() => void) | undefined;
         let closed = false;
@@ -106,6 +102,7 @@ export function registerRealtime(root: App, ctx: AppContext, { sessions, sockets
             socket.close(CLOSE_UNAUTHORISED, 'unauthorised');
             return;
           }
+          if (closed || !registry.admitMember(socket, principal.memberId)) return;
           const off = await ctx.events.subscribe(principal.memberId, (event: RealtimeEvent) => {
             if (socket.readyState === OPEN) socket.send(JSON.stringify(event));
           });
@@ -123,19 +120,13 @@ export function registerRealtime(root: App, ctx: AppContext, { sessions, sockets
               })
               .catch(() => undefined);
           };
-          watch.ensure();
-          const mine = checks.get(principal.memberId) ?? new Set();
-          checks.set(principal.memberId, mine.add(check));
-          forget = () => {
-            mine.delete(check);
-            if (mine.size === 0 && checks.get(principal.memberId) === mine) checks.delete(principal.memberId);
-          };
+          forget = registry.track(principal.memberId, check);
           timer = setInterval(check, RECHECK_MS);
           timer.unref();
         })().catch(() => socket.close(1011, 'internal error'));
       },
     );
-    registerOperatorRealtime(app, ctx, sessions);
-    for (const register of sockets) register(app, ctx);
+    registerOperatorRealtime(app, ctx, sessions, registry);
+    for (const register of sockets) register(app, ctx, registry);
   });
 }

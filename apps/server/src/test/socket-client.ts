@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 // `ws` ships with @fastify/websocket (no types installed): the slice of its client the tests use.
 export type WsClient = {
   on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'close', fn: (code: number) => void): void;
+  on(event: 'close', fn: (code: number, reason: Buffer) => void): void;
   on(event: 'open' | 'error', fn: (...args: unknown[]) => void): void;
   send(data: string): void;
   close(): void;
@@ -26,9 +26,11 @@ export function openTestSocket(
   const waiters: (() => void)[] = [];
   const ws = new WebSocket(url, { headers: options.headers ?? {} });
   let closeCode: number | undefined;
+  let closeReason = '';
   const closed = new Promise<number>((resolve) =>
-    ws.on('close', (code: number) => {
+    ws.on('close', (code: number, reason: Buffer) => {
       closeCode = code;
+      closeReason = reason.toString();
       resolve(code);
       for (const w of waiters.splice(0)) w();
     }),
@@ -53,5 +55,7 @@ export function openTestSocket(
       });
     }
   }
-  return { ws, messages, closed, next };
+  /** The close frame's reason, once `closed` has resolved. */
+  const reason = () => closeReason;
+  return { ws, messages, closed, next, reason };
 }

@@ -148,9 +148,11 @@ export const VendorRoundDetail = z.object({
     .default([]),
 });
 
-export const VendorBalanceRequest = z
-  .object({ ...base, token: GameTokenField.optional(), player: PlayerField.optional() })
-  .refine((b) => b.token !== undefined || b.player !== undefined, { message: 'token or player is required' });
+/**
+ * A balance is told only for a live game session (the launch's token), as a bet needs one: a vendor
+ * cannot read any member's balance by id. `player`, when sent, must be the session's player.
+ */
+export const VendorBalanceRequest = z.object({ ...base, token: GameTokenField, player: PlayerField.optional() });
 
 export const VendorBetRequest = z.object({
   ...base,

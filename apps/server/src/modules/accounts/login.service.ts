@@ -10,7 +10,7 @@ import type { RequestMeta } from '../../http/request-meta';
 import { audit } from '../audit/audit.service';
 import { type Brand, getBrand, switchOn } from '../brand/brand.service';
 import { sendTextMessage } from '../messages/messages.service';
-import { hit, lockedUntil, reset, UNLIMITED } from '../throttle/throttle.service';
+import { hit, lockedUntil, release, reserve, reset, spend, UNLIMITED } from '../throttle/throttle.service';
 import type { SessionArea } from './accounts.tables';
 import { verifyChallenge } from './challenge.service';
 import type { LoginOutcome } from './login.presenter';
@@ -65,6 +65,19 @@ const ACCOUNT_FAILURE_LIMIT = { max: 10, windowSeconds: FAILURE_WINDOW_SECONDS, 
 const IP_FAILURE_COUNT = { max: UNLIMITED, windowSeconds: FAILURE_WINDOW_SECONDS } as const;
 const VERIFICATION_TTL_MS = 10 * 60_000;
 const VERIFICATION_MAX_ATTEMPTS = 5;
+/**
+ * Bank holder names a member's new-address verifications may get wrong, across all of them: a name
+ * is guessable, and each login opens a fresh verification. The fifth wrong name locks the method
+ * for the member for a day (RATE_LIMITED with retryAfterSeconds); the codes sent by SMS or email and
+ * the authenticator still work. A right name clears the count.
+ */
+const BANK_NAME_TRIES = { max: 5, windowSeconds: 24 * 3600, lockSeconds: 24 * 3600 } as const;
+const bankNameKey = (memberId: number) => `login:bank-name:${memberId}`;
+
+/** A holder name as compared: compatibility forms, case, and runs of spaces folded, ends trimmed. */
+function foldHolderName(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
 const FREEPLAY_PER_IP = { max: 5, windowSeconds: 3600 } as const;
 
 export type LoginInput = {
@@ -403,12 +416,26 @@ export async function completeLoginVerification(
   const now = ctx.now();
   const { v, member } = await openVerification(ctx, meta, input.verificationId);
   assertMethod(member, input.method);
-  // The try is counted before the answer is looked at, atomically, on the root handle: a wrong
-  // answer must stay counted.
-  if (!(await countLoginVerificationAttempt(ctx.db, v.id, VERIFICATION_MAX_ATTEMPTS, now)))
-    throw new AppError('LOGIN_VERIFICATION_EXPIRED');
-  // What proved it: the method, or RECOVERY when a recovery code stood in for the authenticator.
-  const proof = await proofOf(ctx, v, member, input.method, input.code);
+  // A holder name's slot in the member's count is taken before the name is compared, so answers
+  // in parallel never compare more names than the count allows; a wrong one keeps it.
+  const bankSlot =
+    input.method === 'BANK' ? await reserve(ctx.db, bankNameKey(member.id), BANK_NAME_TRIES, now) : undefined;
+  let proof: string | null;
+  try {
+    // The try is counted before the answer is looked at, atomically, on the root handle: a wrong
+    // answer must stay counted.
+    if (!(await countLoginVerificationAttempt(ctx.db, v.id, VERIFICATION_MAX_ATTEMPTS, now)))
+      throw new AppError('LOGIN_VERIFICATION_EXPIRED');
+    // What proved it: the method, or RECOVERY when a recovery code stood in for the authenticator.
+    proof = await proofOf(ctx, v, member, input.method, input.code);
+  } catch (error) {
+    if (bankSlot) await release(ctx.db, bankSlot);
+    throw error;
+  }
+  if (bankSlot) {
+    if (proof) await reset(ctx.db, bankSlot.key);
+    else await spend(ctx.db, bankSlot, BANK_NAME_TRIES, now);
+  }
   if (!proof) {
     await audit(ctx.db, meta, {
       event: 'login.verification',
@@ -450,10 +477,11 @@ async function proofOf(
         ? method
         : null;
     case 'BANK': {
-      // The bank account holder name, without regard to case or spacing.
-      const fold = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
-      const expected = fold(member.payee_name ?? '');
-      return expected.length > 0 && sameHash(keyedHash(ctx, 'bank', fold(answer)), keyedHash(ctx, 'bank', expected))
+      // The bank account holder name, without regard to case, repeated spaces or spaces at the ends
+      // (the spaces between the words count: "Juan Dela Cruz" is not "JuanDela Cruz").
+      const expected = foldHolderName(member.payee_name ?? '');
+      return expected.length > 0 &&
+        sameHash(keyedHash(ctx, 'bank', foldHolderName(answer)), keyedHash(ctx, 'bank', expected))
         ? method
         : null;
     }

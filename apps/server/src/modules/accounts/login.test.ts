@@ -605,6 +605,29 @@ describe('new-IP verification', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('counts wrong holder names per member across logins, then locks the name for a day; the words must be spaced', async () => {
+    const m = await verifiable();
+    const first = await requireVerification(m);
+    // The spaces between the words count; case, runs of spaces and the ends do not.
+    for (const wrong of ['JuanDela Cruz', 'juandelacruz', 'Juan Cruz'])
+      expect((await answer(first.verificationId, 'BANK', wrong)).json().code).toBe('LOGIN_VERIFICATION_INVALID');
+    // A new login is a new verification, but the member's count goes on.
+    const second = await requireVerification(m);
+    for (let i = 0; i < 2; i++)
+      expect((await answer(second.verificationId, 'BANK', 'nobody')).json().code).toBe('LOGIN_VERIFICATION_INVALID');
+    const third = await requireVerification(m);
+    const locked = await answer(third.verificationId, 'BANK', 'Juan Dela Cruz');
+    expect([locked.statusCode, locked.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(locked.json().value.retryAfterSeconds).toBeGreaterThan(23 * 3600);
+    expect(await sessionsOf(m.id)).toBe(0);
+    // The codes are still offered meanwhile.
+    expect((await send(third.verificationId, 'SMS')).statusCode).toBe(200);
+    // A day later the name is asked again, and a right one, however cased and spaced, lets in.
+    t.advance(24 * 3600_000 + 1000);
+    const later = await requireVerification(m);
+    expect((await answer(later.verificationId, 'BANK', ' JUAN   dela  Cruz ')).statusCode).toBe(200);
+  });
+
   it('completes by authenticator code', async () => {
     const secret = new Secret().base32;
     const m = await verifiable({ totpSecret: secret });

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
-import { actors, call, expectFailure, injectMultipart, JPEG_BYTES, PNG_BYTES, requestId } from './cashier.fixtures';
+import {
+  actors,
+  call,
+  expectFailure,
+  expectImage,
+  injectMultipart,
+  JPEG_BYTES,
+  PNG_BYTES,
+  requestId,
+} from './cashier.fixtures';
 import { gatewaySecret, signBody } from './cashier.service';
 
 let t: TestApp;
@@ -219,17 +228,17 @@ describe('manual bank-transfer deposit', () => {
       .where('reference', '=', order.reference)
       .execute();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ purpose: 'deposit_proof', content_type: 'image/jpeg', size: JPEG_BYTES.length });
-    expect(Buffer.from(stored[0]?.data ?? []).equals(JPEG_BYTES)).toBe(true);
+    expect(stored[0]).toMatchObject({ purpose: 'deposit_proof', content_type: 'image/jpeg' });
+    await expectImage(Buffer.from(stored[0]?.data ?? []), 'jpeg');
     // The operator sees the proof before deciding.
     const images = await call(t, 'GET', `/admin/cashier/images/${order.reference}`, operator);
     expect(images.statusCode).toBe(200);
     const [image] = images.json().value.list;
-    expect(image).toMatchObject({ purpose: 'deposit_proof', contentType: 'image/jpeg', size: JPEG_BYTES.length });
+    expect(image).toMatchObject({ purpose: 'deposit_proof', contentType: 'image/jpeg', size: stored[0]?.size });
     const bytes = await call(t, 'GET', image.url, operator);
     expect(bytes.statusCode).toBe(200);
     expect(bytes.headers['content-type']).toBe('image/jpeg');
-    expect(bytes.rawPayload.equals(JPEG_BYTES)).toBe(true);
+    expect(bytes.rawPayload.equals(Buffer.from(stored[0]?.data ?? []))).toBe(true);
     expectFailure(
       await call(t, 'GET', `/admin/cashier/images/${order.reference}/99999999`, operator),
       404,

@@ -91,11 +91,28 @@ export function expectFailure(res: { statusCode: number; json: () => unknown }, 
 }
 
 // Smallest valid images: the magic bytes are what the server checks.
-export const PNG_BYTES = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
-export const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+// Real 2x2 images: uploads are decoded and re-encoded before they are kept (http/image-upload.ts),
+// so what a test uploads must decode; what is stored is the re-encoded image, not these bytes.
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4ISd3Qk6OAUIBAB8mBBGFRCvEAAAAAElFTkSuQmCC',
+  'base64',
+);
+export const JPEG_BYTES = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCLALCPf//Z',
+  'base64',
+);
+export const WEBP_BYTES = Buffer.from(
+  'UklGRjgAAABXRUJQVlA4ICwAAAAQAgCdASoCAAIAAUAmJaACdLoB+AH4AAPIAJv/1ODBz5+UR/7WghMOf6jwAA==',
+  'base64',
+);
+
+/** The bytes are an image of `format` (png, jpeg, webp) that decodes, and nothing follows its end. */
+export async function expectImage(data: Buffer | Uint8Array, format: 'png' | 'jpeg' | 'webp') {
+  const { default: sharp } = await import('sharp');
+  const meta = await sharp(Buffer.from(data)).metadata();
+  if (meta.format !== format || !meta.width) throw new Error(`not a ${format} image: ${meta.format}`);
+  return { width: meta.width, height: meta.height };
+}
 
 export type Part =
   | { name: string; value: string }

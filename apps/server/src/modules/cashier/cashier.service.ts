@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { reencodeImage } from '../../http/image-upload';
 import { setPayeeNameIfEmpty } from '../accounts/member-record.service';
 import { checkPaymentPassword } from '../accounts/payment-password.service';
 import { getBrand } from '../brand/brand.service';
@@ -246,13 +247,13 @@ export async function attachDepositProof(
   images: UploadedImage[],
 ) {
   if (images.length !== 1) throw fieldErrors({ image: images.length === 0 ? 'REQUIRED' : 'TOO_LONG' });
-  assertImages(images);
+  const kept = await acceptImages(images);
   await ctx.db.transaction().execute(async (trx) => {
     const order = await q.findDepositByReference(trx, reference, { forUpdate: true });
     if (!order || order.member_id !== principal.memberId) cashierFail('CASHIER_ORDER_NOT_FOUND');
     if (order.method_kind !== 'bank_transfer' || order.status !== 'pending') cashierFail('CASHIER_STATE_CONFLICT');
     if ((await q.countFiles(trx, reference)) >= UPLOAD_MAX_IMAGES) throw fieldErrors({ image: 'TOO_LONG' });
-    for (const image of images) await storeImage(ctx, trx, principal.memberId, 'deposit_proof', reference, image);
+    for (const image of kept) await storeImage(ctx, trx, principal.memberId, 'deposit_proof', reference, image);
   });
   return depositForMember(ctx, reference);
 }
@@ -268,11 +269,23 @@ function imageType(image: UploadedImage): 'image/png' | 'image/jpeg' | null {
   return null;
 }
 
-function assertImages(images: UploadedImage[]) {
-  for (const image of images) {
+type KeptImage = { contentType: 'image/png' | 'image/jpeg'; data: Buffer };
+
+/** Checks every image, then answers each re-encoded (only its pixels are kept: http/image-upload.ts). */
+async function acceptImages(images: UploadedImage[]): Promise<KeptImage[]> {
+  const typed = images.map((image) => {
     if (image.data.length > UPLOAD_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-    if (!imageType(image)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  }
+    const contentType = imageType(image);
+    if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    return { contentType, data: image.data };
+  });
+  const kept: KeptImage[] = [];
+  for (const image of typed)
+    kept.push({
+      contentType: image.contentType,
+      data: await reencodeImage(image.data, image.contentType, 'UNSUPPORTED_MEDIA_TYPE'),
+    });
+  return kept;
 }
 
 async function storeImage(
@@ -281,13 +294,13 @@ async function storeImage(
   memberId: number,
   purpose: 'deposit_proof' | 'withdrawal_receipt',
   reference: string,
-  image: UploadedImage,
+  image: KeptImage,
 ) {
   await q.insertFile(trx, {
     memberId,
     purpose,
     reference,
-    contentType: imageType(image) ?? 'application/octet-stream',
+    contentType: image.contentType,
     data: image.data,
     now: ctx.now(),
   });
@@ -829,13 +842,12 @@ export async function confirmReceipt(
 ) {
   if (input.images.length > UPLOAD_MAX_IMAGES) throw fieldErrors({ images: 'TOO_LONG' });
   if (input.status === 'not_received' && input.images.length === 0) throw fieldErrors({ images: 'REQUIRED' });
-  assertImages(input.images);
+  const kept = await acceptImages(input.images);
   await ctx.db.transaction().execute(async (trx) => {
     const order = await q.findWithdrawalByReference(trx, reference, { forUpdate: true });
     if (!order || order.member_id !== principal.memberId) cashierFail('CASHIER_ORDER_NOT_FOUND');
     if (order.status !== 'paid') cashierFail('CASHIER_STATE_CONFLICT', { status: order.status });
-    for (const image of input.images)
-      await storeImage(ctx, trx, principal.memberId, 'withdrawal_receipt', reference, image);
+    for (const image of kept) await storeImage(ctx, trx, principal.memberId, 'withdrawal_receipt', reference, image);
     await q.moveWithdrawal(trx, order.id, 'paid', {
       status: 'confirmed',
       receipt_status: input.status,

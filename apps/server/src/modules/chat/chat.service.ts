@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { reencodeImage } from '../../http/image-upload';
 import type { UploadedFile } from '../../http/multipart';
 import { CHAT_CHANNEL } from '../../realtime/event-bus';
 import { getBrand } from '../brand/brand.service';
@@ -214,10 +215,13 @@ type SendTarget = Pick<q.ConversationRow, 'member_id' | 'visitor_id' | 'state' |
  */
 async function send(ctx: AppContext, input: Sending, allowed: (c: SendTarget, resend: boolean) => void) {
   let contentType: 'image/png' | 'image/jpeg' | null = null;
+  let imageData: Buffer | null = null;
   if (input.image) {
     if (input.image.data.length > CHAT_IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
     contentType = imageTypeOf(input.image.data);
     if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    // Only the pixels are kept (http/image-upload.ts): what the other side opens is an image.
+    imageData = await reencodeImage(input.image.data, contentType, 'UNSUPPORTED_MEDIA_TYPE');
   }
   const sender: SenderValue = input.side;
   return ctx.db.transaction().execute(async (trx) => {
@@ -233,8 +237,8 @@ async function send(ctx: AppContext, input: Sending, allowed: (c: SendTarget, re
     }
     const now = ctx.now();
     const attachmentId =
-      input.image && contentType
-        ? await q.insertAttachment(trx, { conversationId: locked.id, contentType, data: input.image.data, now })
+      imageData && contentType
+        ? await q.insertAttachment(trx, { conversationId: locked.id, contentType, data: imageData, now })
         : null;
     const seq = locked.last_seq + 1;
     const row = await q.appendMessage(trx, {

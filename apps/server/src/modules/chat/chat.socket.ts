@@ -10,6 +10,7 @@ import { usablePermissions } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import type { ChatNotice } from '../../realtime/event-bus';
 import type { RealtimeScope, Socket } from '../../realtime/realtime';
+import type { SocketRegistry } from '../../realtime/socket-registry';
 import { openSocketSession } from '../../realtime/socket-session';
 import { operatorGrants, resolveSession } from '../accounts/sessions.service';
 import { presentMessage } from './chat.presenter';
@@ -36,7 +37,7 @@ type Watch = {
  * Delivery per watch is in seq order and exactly once: a notice that carries the next seq is sent
  * at once; anything else (a gap, a large message, the replay after `after`) is read from the table.
  */
-export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
+export function registerChatSocket(app: RealtimeScope, ctx: AppContext, registry: SocketRegistry): void {
   const watches = new Map<number, Set<Watch>>();
   const operatorSockets = new Set<(event: ChatServerEvent) => void>();
   let subscribed: Promise<unknown> | undefined;
@@ -117,8 +118,9 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
       },
       config: { auth: 'public' },
     },
-    (raw) => {
+    (raw, request) => {
       const socket = raw as Socket;
+      if (!registry.admitAddress(socket, request.ip)) return;
       const session = openSocketSession<ChatServerEvent>(socket, CHAT_SOCKET_AUTH_MS);
       const { send, refuse } = session;
       const mine = new Map<number, Watch>();
@@ -135,17 +137,25 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
         if (set?.size === 0) watches.delete(w.conversationId);
       };
 
+      // The session is checked again as soon as the member's sessions change on any node (a logout,
+      // "sign out other devices"), and periodically should a notification be missed.
+      const keepChecking = (memberId: number, check: () => void) => {
+        session.keepChecking(check);
+        session.onClose(registry.track(memberId, check));
+      };
+
       const authenticate = async (message: { token?: string | undefined; visitorToken?: string | undefined }) => {
         session.authenticated();
         if (message.token) {
           const principal = await resolveSession(ctx, message.token);
           if (!principal) return refuse('unauthorised');
+          if (session.closed() || !registry.admitMember(socket, principal.memberId)) return;
           if (principal.isOperator) {
             const grants = principal.area === 'admin' ? usablePermissions(principal) : [];
             if (!holdsPermission(grants, 'support.chat')) return refuse('unauthorised');
             role = 'operator';
             const token = message.token;
-            session.keepChecking(() => {
+            keepChecking(principal.memberId, () => {
               void operatorGrants(ctx, token)
                 .then((g) => {
                   if (g === null || !holdsPermission(g, 'support.chat')) refuse('session ended');
@@ -156,7 +166,7 @@ export function registerChatSocket(app: RealtimeScope, ctx: AppContext): void {
             role = 'member';
             party = { kind: 'member', memberId: principal.memberId, name: principal.username };
             const token = message.token;
-            session.keepChecking(() => {
+            keepChecking(principal.memberId, () => {
               void resolveSession(ctx, token)
                 .then((p) => {
                   if (!p) refuse('session ended');

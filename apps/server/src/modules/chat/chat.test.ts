@@ -10,7 +10,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { openTestSocket } from '../../test/socket-client';
 import { setBrandSetting } from '../brand/brand.service';
-import { actors, fund, JPEG_BYTES, multipart, PNG_BYTES } from '../cashier/cashier.fixtures';
+import { actors, expectImage, fund, JPEG_BYTES, multipart, PNG_BYTES, sessionFor } from '../cashier/cashier.fixtures';
 import { notifyUnseenAnswers, UNSEEN_ANSWER_MS } from './chat.service';
 
 let t: TestApp;
@@ -264,6 +264,49 @@ describe('a member and an operator on two nodes', () => {
   });
 });
 
+describe('a revoked session', () => {
+  it("closes the member's chat sockets on every node at once: sign out other devices, then logout", async () => {
+    await everyoneOffline();
+    const op = await supportOperator();
+    await online(op);
+    const member = await memberWithSession();
+    const conversation = await open(member);
+    // The same member on a second device: its own session.
+    const phone = { token: await sessionFor(t, member.id) };
+    // The first device's sockets sit on the other node (PostgreSQL): the revocation crosses nodes.
+    const first = connect(baseB, { token: member.token });
+    await first.next('ready');
+    first.watch(conversation.id, 0);
+    const second = connect(baseA, { token: phone.token });
+    await second.next('ready');
+    second.watch(conversation.id, 0);
+
+    // The phone signs out the other devices: the first device's chat socket closes at once (the
+    // periodic check is a minute away), the phone's stays and still receives the answer.
+    const revoked = await call('POST', '/wps/member/security/sessions/revokeOthers', phone);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(await first.closed).toBe(4001);
+    const reply = await call('POST', `/admin/chat/conversations/${conversation.id}/messages`, op, {
+      clientMessageId: clientId(),
+      text: 'answer after revoke',
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await second.texts(1)).toEqual(['answer after revoke']);
+    expect(first.messages.filter((m) => m.type === 'message')).toEqual([]);
+
+    // Logging out closes the phone's socket too; a later answer reaches no socket of the member.
+    const out = await call('DELETE', '/wps/session/logout', phone);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await second.closed).toBe(4001);
+    const late = await call('POST', `/admin/chat/conversations/${conversation.id}/messages`, op, {
+      clientMessageId: clientId(),
+      text: 'answer after logout',
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(second.messages.filter((m) => m.type === 'message')).toEqual([]);
+  }, 30_000);
+});
+
 describe('offline hours', () => {
   it('leaves a ticket that an operator answers later; the member finds the answer on return', async () => {
     await setBrandSetting(t.ctx.db, 'chatHours', { from: '00:00', to: '00:01' });
@@ -368,6 +411,30 @@ describe('attachments', () => {
     });
   }
 
+  it('keeps only the pixels of an image: HTML after a PNG never reaches the other side', async () => {
+    const visitor = (await call('POST', '/wps/chat/visitor', {}, { name: 'Polyglot' })).json().value;
+    const conversation = await open(visitor);
+    const html = '<html><script>alert(document.cookie)</script></html>';
+    const polyglot = Buffer.concat([PNG_BYTES, Buffer.from(html)]);
+    const sent = await upload(visitor, conversation.id, polyglot, 'x.png', 'image/png');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const served = await t.app.inject({
+      method: 'GET',
+      url: `/wps/chat/attachments/${sent.json().value.attachmentId}`,
+      headers: { [VISITOR_HEADER]: visitor.visitorToken },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.includes('<script>')).toBe(false);
+    // What is kept is the image, re-encoded: a PNG that decodes, the page gone.
+    expect((await expectImage(served.rawPayload, 'png')).width).toBe(2);
+    const row = await t.ctx.db
+      .selectFrom('chat_attachments')
+      .select('data')
+      .where('id', '=', sent.json().value.attachmentId)
+      .executeTakeFirstOrThrow();
+    expect(Buffer.from(row.data).includes('<script>')).toBe(false);
+  });
+
   it('takes png and jpg by content and refuses other content and size, storing nothing', async () => {
     const visitor = (await call('POST', '/wps/chat/visitor', {}, { name: 'Pic' })).json().value;
     const conversation = await open(visitor);
@@ -380,7 +447,7 @@ describe('attachments', () => {
       headers: { [VISITOR_HEADER]: visitor.visitorToken },
     });
     expect(image.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(image.rawPayload, PNG_BYTES)).toBe(0);
+    expect((await expectImage(image.rawPayload, 'png')).width).toBe(2);
     expect((await upload(visitor, conversation.id, JPEG_BYTES, 'p.jpg', 'image/jpeg')).statusCode).toBe(200);
 
     const before = (await call('GET', `/wps/chat/messages?conversationId=${conversation.id}`, visitor)).json().value
@@ -390,6 +457,11 @@ describe('attachments', () => {
     const huge = Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]);
     const big = await upload(visitor, conversation.id, huge, 'big.png', 'image/png');
     expect(big.statusCode).toBe(413);
+    // Bytes that only start like a PNG do not decode: refused, nothing kept.
+    const fake = Buffer.concat([PNG_BYTES.subarray(0, 8), Buffer.alloc(64, 1)]);
+    expect((await upload(visitor, conversation.id, fake, 'f.png', 'image/png')).json().code).toBe(
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     const after = (await call('GET', `/wps/chat/messages?conversationId=${conversation.id}`, visitor)).json().value.list
       .length;
     expect(after).toBe(before);

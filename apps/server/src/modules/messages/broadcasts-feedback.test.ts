@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { openTestSocket } from '../../test/socket-client';
-import { actors, call, expectFailure } from '../cashier/cashier.fixtures';
+import { actors, call, expectFailure, PNG_BYTES } from '../cashier/cashier.fixtures';
 import { sendDueBroadcasts } from './broadcasts.service';
 
 let t: TestApp;
@@ -170,7 +170,8 @@ describe('broadcasts', () => {
   });
 });
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+// A real image: what is kept is decoded and re-encoded (http/image-upload.ts).
+const PNG = PNG_BYTES;
 
 function multipart(fields: Record<string, string>, files: { name: string; type: string; data: Buffer }[]) {
   const boundary = `----gh${Date.now()}`;

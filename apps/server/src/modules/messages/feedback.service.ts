@@ -1,6 +1,7 @@
 import { FEEDBACK_MAX_IMAGE_BYTES, FEEDBACK_MAX_IMAGES, FeedbackQuestionType } from '@gamehall/shared/api/messages';
 import type { AppContext } from '../../context';
 import { AppError, fieldErrors } from '../../http/errors';
+import { reencodeImage } from '../../http/image-upload';
 import { pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
 import {
@@ -44,12 +45,16 @@ export async function submitFeedback(
   if (length < bounds.minLength || length > bounds.maxLength)
     throw new AppError('FEEDBACK_CONTENT_LENGTH', { value: { ...bounds, fields: { content: 'LENGTH' } } });
   if (input.images.length > FEEDBACK_MAX_IMAGES) throw new AppError('FEEDBACK_TOO_MANY_IMAGES');
-  const images = input.images.map((data) => {
+  const typed = input.images.map((data) => {
     if (data.length > FEEDBACK_MAX_IMAGE_BYTES) throw new AppError('FEEDBACK_IMAGE_TOO_LARGE');
     const contentType = imageTypeByContent(data);
     if (!contentType) throw new AppError('FEEDBACK_IMAGE_INVALID');
     return { contentType, data };
   });
+  // Only the pixels are kept (http/image-upload.ts): an operator opens an image, nothing else.
+  const images: typeof typed = [];
+  for (const image of typed)
+    images.push({ ...image, data: await reencodeImage(image.data, image.contentType, 'FEEDBACK_IMAGE_INVALID') });
   return ctx.db
     .transaction()
     .execute((trx) => insertFeedback(trx, { memberId, questionType: type.data, content, images, now: ctx.now() }));

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { reencodeImage } from '../../http/image-upload';
 import { getBrand } from '../brand/brand.service';
 import { checkRewardTicketKind } from '../tickets/tickets.service';
 import * as q from './rewards.queries';
@@ -167,10 +168,12 @@ export async function uploadImage(ctx: AppContext, operator: Principal, files: U
   if (image.data.length > IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
   const contentType = imageType(image);
   if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const sha256 = createHash('sha256').update(image.data).digest('hex');
+  // Only the pixels are kept (http/image-upload.ts): the site serves an image, never what rode with it.
+  const data = await reencodeImage(image.data, contentType, 'UNSUPPORTED_MEDIA_TYPE');
+  const sha256 = createHash('sha256').update(data).digest('hex');
   return q.insertPromotionImage(ctx.db, {
     content_type: contentType,
-    data: image.data,
+    data,
     sha256,
     uploaded_by: operator.memberId,
   });

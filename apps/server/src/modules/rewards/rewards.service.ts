@@ -3,6 +3,7 @@ import { toMinor } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import type { Conn, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { reencodeImage } from '../../http/image-upload';
 import { pageOffset } from '../../http/paging';
 import { type ActivityConsumer, type ActivityEvent, drainActivity } from '../activity/activity-bus';
 import { getBrand } from '../brand/brand.service';
@@ -603,7 +604,11 @@ export async function apply(
   await assertInAudience(ctx.db, rulesOf(p.rules), memberId);
   await assertNotOnBreak(ctx, ctx.db, memberId); // no promotion during a break
   if (images.length > 3) throw new AppError('PROMOTION_IMAGE_INVALID');
-  const typed = images.map((i) => ({ mime: imageType(i), bytes: i.bytes }));
+  const checked = images.map((i) => ({ mime: imageType(i), bytes: i.bytes }));
+  // Only the pixels are kept (http/image-upload.ts): the operator reviewing it opens an image.
+  const typed: typeof checked = [];
+  for (const i of checked)
+    typed.push({ mime: i.mime, bytes: await reencodeImage(i.bytes, i.mime, 'PROMOTION_IMAGE_INVALID') });
   if (await q.openApplication(ctx.db, p.id, memberId)) throw new AppError('PROMOTION_ALREADY_JOINED');
   return ctx.db.transaction().execute(async (trx) => {
     const { id } = await q.insertApplication(trx, { promotion_id: p.id, member_id: memberId, comment });

@@ -13,6 +13,7 @@ import {
 import { issueSession } from '../accounts/sessions.service';
 import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
+import { PNG_BYTES } from '../cashier/cashier.fixtures';
 import { verifyLedger } from '../ledger/ledger.service';
 import { expireRewards, promotionsConsumer, wageringConsumer } from './rewards.service';
 
@@ -252,7 +253,8 @@ describe('join and application promotions', () => {
       type: 'APP_DOWNLOAD',
       rules: { trigger: 'none', amount: 20, payAs: 'cash' },
     });
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(32)]);
+    // A real image: what is kept is decoded and re-encoded (http/image-upload.ts).
+    const png = PNG_BYTES;
     const form = (comment: string, file: Buffer, type: string) => {
       const boundary = `----b${randomBytes(4).toString('hex')}`;
       const body = Buffer.concat([

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
+import { reencodeImage } from '../../http/image-upload';
 import { pageWindow } from '../../http/paging';
 import { fieldRules } from '../accounts/registration.service';
 import { getBrand } from '../brand/brand.service';
@@ -407,8 +408,10 @@ export async function uploadImage(ctx: AppContext, operator: Principal, files: U
   if (image.data.length > CONTENT_IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
   const contentType = imageType(image);
   if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const sha256 = createHash('sha256').update(image.data).digest('hex');
-  return q.insertContentImage(ctx.db, { contentType, data: image.data, sha256, uploadedBy: operator.memberId });
+  // Only the pixels are kept (http/image-upload.ts): the site serves an image, never what rode with it.
+  const data = await reencodeImage(image.data, contentType, 'UNSUPPORTED_MEDIA_TYPE');
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  return q.insertContentImage(ctx.db, { contentType, data, sha256, uploadedBy: operator.memberId });
 }
 
 const IMAGE_FILE = /^(\d{1,15})\.(png|jpg|webp)$/;

@@ -123,13 +123,12 @@ export type BalanceContext = {
 
 /**
  * Everything a balance call checks, in one round trip: the vendor's integration settings, the game
- * session of the token (when one is given), and the player's status and cash account: the
- * session's member with a token, else `player`. The cash and bonus accounts' codes are the wallet's
+ * session of the token, and the status and cash account of the session's member. The cash and bonus accounts' codes are the wallet's
  * member:<id>:cash:<currency> and member:<id>:bonus:<currency> (read only).
  */
 export async function balanceContext(
   db: Conn,
-  input: { vendorCode: string; tokenHash: string | null; player: number | null; currency: string },
+  input: { vendorCode: string; tokenHash: string; currency: string },
 ): Promise<BalanceContext> {
   const result = await sql<BalanceContext>`
     SELECT i.secret AS integration_secret, i.wallet_mode AS integration_wallet_mode,
@@ -141,7 +140,7 @@ export async function balanceContext(
     FROM (SELECT 1) AS one
     LEFT JOIN vendor_integrations i ON i.vendor_code = ${input.vendorCode}
     LEFT JOIN game_sessions s ON s.token_hash = ${input.tokenHash}
-    LEFT JOIN members m ON m.id = coalesce(s.member_id, ${input.player}::bigint)
+    LEFT JOIN members m ON m.id = s.member_id
     LEFT JOIN ledger_accounts a ON a.code = 'member:' || m.id || ':cash:' || ${input.currency}::text
     LEFT JOIN ledger_accounts b ON b.code = 'member:' || m.id || ':bonus:' || ${input.currency}::text
   `.execute(db);

@@ -134,7 +134,7 @@ export function registerVendorGatewayRoutes(app: App, ctx: AppContext): void {
       {
         schema: {
           tags,
-          summary: "Vendor wallet: the player's spendable balance (by game token, or by player after the session)",
+          summary: "Vendor wallet: the spendable balance of a live game session's player (by game token)",
           description,
           body: VendorBalanceRequest,
           response: answers,

@@ -227,26 +227,21 @@ function playableOf(c: { cash_balance: number | null; cash_held: number | null; 
 export async function balance(ctx: AppContext, integration: Integration, body: VendorBalanceRequest) {
   const c = await q.balanceContext(ctx.db, {
     vendorCode: integration.vendor_code,
-    tokenHash: body.token !== undefined ? sha256(body.token) : null,
-    player: body.token === undefined ? Number(body.player) : null,
+    tokenHash: sha256(body.token),
     currency: integration.currency,
   });
   assertCurrent(ctx, integration, c);
   try {
-    let memberId: number;
-    if (body.token !== undefined) {
-      const session = sessionOf(c);
-      checkSession(ctx, integration, session);
-      memberId = session.member_id;
-      if (body.player !== undefined && Number(body.player) !== memberId) throw new VendorRefusal('ERROR_INVALID_TOKEN');
-    } else {
-      memberId = Number(body.player);
-    }
+    // A live session of this vendor, as a bet needs: a vendor reads only the balance of a player
+    // who is playing its game now, never any member's by id.
+    const session = sessionOf(c);
+    checkSession(ctx, integration, session);
+    const memberId = session.member_id;
+    if (body.player !== undefined && Number(body.player) !== memberId) throw new VendorRefusal('ERROR_INVALID_TOKEN');
     if (c.member_status === null) throw new VendorRefusal('ERROR_PLAYER_NOT_FOUND');
     if (c.member_status !== 'active') throw new VendorRefusal('ERROR_PLAYER_DISABLED', memberId);
     const answer = okAnswer(integration, playableOf(c), String(memberId));
-    // Only a token names a launch, so only then is its device known (card rooms compare it at sit-down).
-    return body.token !== undefined && c.session_device !== null ? { ...answer, device: c.session_device } : answer;
+    return c.session_device !== null ? { ...answer, device: c.session_device } : answer;
   } catch (error) {
     if (error instanceof VendorRefusal) return refusalAnswer(ctx, integration.currency, error);
     throw error;

@@ -209,7 +209,7 @@ async function maintenance() {
 }
 
 describe('balance', () => {
-  it('answers by token (with the player id) or by player, refuses bad, expired and trial tokens', async () => {
+  it('answers by token (with the player id), refuses bad, expired and trial tokens', async () => {
     const p = await player(12_345);
     expect((await client.call('balance', { token: p.token })).body).toMatchObject({
       status: 'OK',
@@ -217,7 +217,10 @@ describe('balance', () => {
       currency: 'PHP',
       player: p.player,
     });
-    expect((await client.call('balance', { player: p.player })).body).toMatchObject({ status: 'OK', balance: 12_345 });
+    expect((await client.call('balance', { token: p.token, player: p.player })).body).toMatchObject({
+      status: 'OK',
+      balance: 12_345,
+    });
     expect((await client.call('balance', { token: 'x'.repeat(32) })).body.status).toBe('ERROR_INVALID_TOKEN');
     const expired = await createGameSession(t, { memberId: p.id, vendor, expiresAt: new Date(Date.now() - 1000) });
     expect((await client.call('balance', { token: expired.token })).body.status).toBe('ERROR_INVALID_TOKEN');
@@ -229,7 +232,29 @@ describe('balance', () => {
     // A token of another vendor is not valid here.
     const elsewhere = await createGameSession(t, { memberId: p.id, vendor: other });
     expect((await client.call('balance', { token: elsewhere.token })).body.status).toBe('ERROR_INVALID_TOKEN');
-    expect((await client.call('balance', { player: '999999999' })).body.status).toBe('ERROR_PLAYER_NOT_FOUND');
+  });
+
+  it("never tells a member's balance without a live session of that member at that vendor", async () => {
+    const p = await player(12_345);
+    const someoneElse = await player(500);
+    // By member id alone: refused as a bad request, and no balance is told.
+    const byId = await client.call('balance', { player: p.player });
+    expect(byId.statusCode).toBe(400);
+    expect(byId.body).toMatchObject({ status: 'ERROR_BAD_REQUEST', balance: 0 });
+    // Another member's live session does not open this member's balance.
+    const crossed = await client.call('balance', { token: someoneElse.token, player: p.player });
+    expect(crossed.body).toMatchObject({ status: 'ERROR_INVALID_TOKEN', balance: 0 });
+    // Nor does this member's session at another vendor, nor one that expired.
+    const elsewhere = await createGameSession(t, { memberId: p.id, vendor: other });
+    expect((await client.call('balance', { token: elsewhere.token, player: p.player })).body).toMatchObject({
+      status: 'ERROR_INVALID_TOKEN',
+      balance: 0,
+    });
+    const expired = await createGameSession(t, { memberId: p.id, vendor, expiresAt: new Date(Date.now() - 1000) });
+    expect((await client.call('balance', { token: expired.token, player: p.player })).body).toMatchObject({
+      status: 'ERROR_INVALID_TOKEN',
+      balance: 0,
+    });
   });
 });
 

@@ -48,10 +48,7 @@ const base: Shape = { requestId: { check: ident(128) }, vendor: { check: vendorC
 const shapes = new Map<unknown, { shape: Shape; refine?: (out: Body) => boolean }>([
   [
     VendorBalanceRequest,
-    {
-      shape: { ...base, token: { check: gameToken, optional: true }, player: { check: player, optional: true } },
-      refine: (out) => out.token !== undefined || out.player !== undefined,
-    },
+    { shape: { ...base, token: { check: gameToken }, player: { check: player, optional: true } } },
   ],
   [
     VendorBetRequest,

@@ -80,9 +80,11 @@ export class FakeWallet {
       answer: { status, balance: this.balances.get(player) ?? 0 },
     });
     if (path === 'balance') {
-      const player = typeof b.token === 'string' ? this.tokens.get(b.token) : String(b.player);
-      if (!player) return refuse('ERROR_INVALID_TOKEN', '', 401);
-      const device = typeof b.token === 'string' ? this.#devices.get(b.token) : undefined;
+      // Like the platform: only a live session's token tells a balance, and a player named must be its.
+      const player = typeof b.token === 'string' ? this.tokens.get(b.token) : undefined;
+      if (!player || (b.player !== undefined && String(b.player) !== player))
+        return refuse('ERROR_INVALID_TOKEN', '', 401);
+      const device = this.#devices.get(String(b.token));
       return ok(player, { player, ...(device === undefined ? {} : { device }) });
     }
     const tx = String(b.transactionId);

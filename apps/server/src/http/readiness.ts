@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Conn } from '../db/database';
+import type { App } from './app-type';
+
+/** One thing the node needs to serve: a name for the answer, and a check that throws when it cannot. */
+export type ReadinessProbe = { name: string; check: () => Promise<unknown> };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * What GET /readyz checks. A vendor mounted in the process (the house studio) adds its own
+     * database's probe here when it is registered; the array is shared by every scope.
+     */
+    readinessProbes: ReadinessProbe[];
+  }
+}
+
+/** A probe that waits longer than this counts as down: a load balancer must get its answer quickly. */
+export const READINESS_TIMEOUT_MS = 2_000;
+
+/** The probe of a database: one `SELECT 1`. */
+export function databaseProbe(name: string, db: Conn): ReadinessProbe {
+  return { name, check: () => sql`SELECT 1`.execute(db) };
+}
+
+async function down(probe: ReadinessProbe): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), READINESS_TIMEOUT_MS);
+  });
+  try {
+    return (await Promise.race([probe.check().then(() => 'up' as const), late])) === 'late';
+  } catch {
+    return true;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const Ready = z.object({ status: z.literal('ready') });
+const NotReady = z.object({ status: z.literal('unavailable'), down: z.array(z.string()) });
+
+/**
+ * GET /readyz, for load balancers: 200 while every probe answers, 503 with the names of those that
+ * do not (the database, the studio's database) while any cannot be reached. Each request checks
+ * again, so the node is taken out of rotation while its database is down and back by itself once
+ * it answers. /healthz stays the liveness answer (the process is up), which restarts nothing.
+ */
+export function registerReadiness(app: App, probes: ReadinessProbe[]): void {
+  app.decorate('readinessProbes', probes);
+  app.get(
+    '/readyz',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: "Readiness: 200 while the node's databases answer, 503 (and which) while one cannot be reached",
+        response: { 200: Ready, 503: NotReady },
+      },
+    },
+    async (_request, reply) => {
+      const results = await Promise.all(probes.map(async (p) => ((await down(p)) ? p.name : null)));
+      const failed = results.filter((name): name is string => name !== null);
+      if (failed.length > 0) return reply.code(503).send({ status: 'unavailable' as const, down: failed });
+      return { status: 'ready' as const };
+    },
+  );
+}
