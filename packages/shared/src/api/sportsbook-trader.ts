@@ -70,6 +70,11 @@ export const TraderSettingsBody = z.object({
   /** A bet at least this large is marked in the ticker. */
   bigBet: z.number().int().min(1).max(100_000_000_000).optional(),
   timeZone: z.string().min(1).max(64).optional(),
+  /**
+   * What the book keeps of a cash-out, ppm of the bet's fair value at the current prices (their
+   * margin removed): one margin per bet, however many legs it has.
+   */
+  cashOutMarginPpm: z.number().int().min(0).max(500_000).optional(),
 });
 
 export const TraderPlayerParams = z.object({ player: z.string().regex(/^[1-9][0-9]{0,14}$/) });
@@ -206,6 +211,7 @@ export const TraderSettings = z.object({
   inPlayDelayMs: z.number().int(),
   bigBet: z.number().int(),
   timeZone: z.string(),
+  cashOutMarginPpm: z.number().int(),
   currency: z.string(),
 });
 
