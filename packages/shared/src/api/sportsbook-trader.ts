@@ -49,6 +49,11 @@ export const TraderResultBody = z.object({
   h1: PeriodScore.optional(),
   correction: z.boolean().default(false),
   reason: z.string().trim().min(1).max(200),
+  /**
+   * Why a match that has not started has a result (a walkover, a withdrawal): without it such a
+   * result is refused (SB_EVENT_NOT_STARTED); with it, it is recorded with the result.
+   */
+  beforeStart: z.string().trim().min(1).max(200).optional(),
 });
 export const TraderAbandonBody = z.object({ reason: z.string().trim().min(1).max(200) });
 
