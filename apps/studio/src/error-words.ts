@@ -84,6 +84,7 @@ const EN: ErrorWords = {
     SB_BET_NOT_FOUND: 'No such bet',
     SB_EVENT_NOT_FOUND: 'No such event',
     SB_RESULT_EXISTS: 'This event already has a result: enter a correction instead',
+    SB_EVENT_NOT_STARTED: 'This match has not started: a result before the start needs its reason (a walkover)',
     SB_TRADER_SIGNATURE: 'The trader request is not signed, or its signature is wrong or too old',
     STUDIO_PVP_TABLE_NOT_FOUND: 'No such card table',
     STUDIO_PVP_REFUSED: 'The table does not allow this move now',
@@ -170,6 +171,8 @@ const TY: ErrorWords = {
     SB_BET_NOT_FOUND: 'Walang ganitong taya',
     SB_EVENT_NOT_FOUND: 'Walang ganitong laban',
     SB_RESULT_EXISTS: 'May resulta na ang laban na ito: maglagay ng pagtatama sa halip',
+    SB_EVENT_NOT_STARTED:
+      'Hindi pa nagsisimula ang laban na ito: kailangan ang dahilan ng resulta bago magsimula (walkover)',
     SB_TRADER_SIGNATURE: 'Walang pirma ang kahilingan ng trader, o mali o luma na ang pirma nito',
     STUDIO_PVP_TABLE_NOT_FOUND: 'Walang ganitong mesa ng baraha',
     STUDIO_PVP_REFUSED: 'Hindi pinapayagan ng mesa ang galaw na ito ngayon',

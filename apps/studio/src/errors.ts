@@ -46,6 +46,7 @@ export const studioErrors = {
   SB_BET_NOT_FOUND: { status: 404 },
   SB_EVENT_NOT_FOUND: { status: 404 },
   SB_RESULT_EXISTS: { status: 409 },
+  SB_EVENT_NOT_STARTED: { status: 409 },
   SB_TRADER_SIGNATURE: { status: 401 },
   // The PVP card room (pvp-room/): the engine's refusal code is the detail's `reason`.
   STUDIO_PVP_TABLE_NOT_FOUND: { status: 404 },

@@ -366,6 +366,7 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
         h1: { decided: { home: 1, away: 0 }, counted: { home: 1, away: 0 } },
         correction: false,
         reason: 'e2e: played early',
+        beforeStart: 'e2e: played before its kick-off',
       },
     );
     assert.ok(result.settled >= 1, JSON.stringify(result));

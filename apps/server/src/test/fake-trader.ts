@@ -90,6 +90,7 @@ export async function startFakeTrader(houseSecret: string, options: { secret?: s
       inPlayDelayMs: 5_000,
       bigBet: 100_000,
       timeZone: 'Asia/Manila',
+      cashOutMarginPpm: 50_000,
       currency: 'PHP',
     },
     factors: new Map(),

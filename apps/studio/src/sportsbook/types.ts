@@ -84,6 +84,19 @@ const Ident = z
   .max(64)
   .regex(/^[A-Za-z0-9_.:-]+$/);
 const Name = z.string().trim().min(1).max(80);
+
+/** The longest suspension and abandon reasons the book keeps (characters); a longer one is cut. */
+export const SUSPEND_REASON_MAX = 40;
+export const ABANDON_REASON_MAX = 80;
+
+/**
+ * A free text of the feed that only explains (a suspension's or an abandon's reason): a longer one
+ * is cut to `max` characters (whole code points), never refused. Refusing it would drop the message
+ * for good, and with it the suspension after a goal or the abandon that voids the event's bets.
+ */
+function cutTo(max: number) {
+  return z.string().transform((text) => (text.length <= max ? text : [...text].slice(0, max).join('')));
+}
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const SelectionKey = z
@@ -202,7 +215,7 @@ export const FeedMessage = z.discriminatedUnion('kind', [
     eventId: Ident,
     /** marketKey()s; absent = every market of the event. */
     markets: z.array(z.string().max(48)).max(400).optional(),
-    reason: z.string().max(40),
+    reason: cutTo(SUSPEND_REASON_MAX),
   }),
   z.object({
     kind: z.literal('resume'),
@@ -226,7 +239,7 @@ export const FeedMessage = z.discriminatedUnion('kind', [
     seq: z.number().int().min(0),
     at: At,
     eventId: Ident,
-    reason: z.string().max(80),
+    reason: cutTo(ABANDON_REASON_MAX),
   }),
   z.object({ kind: z.literal('reveal'), seq: z.number().int().min(0), at: At, eventId: Ident, seed: Hex64 }),
 ]);

@@ -49,6 +49,11 @@ export const TraderResultBody = z.object({
   h1: PeriodScore.optional(),
   correction: z.boolean().default(false),
   reason: z.string().trim().min(1).max(200),
+  /**
+   * Why a match that has not started has a result (a walkover, a withdrawal): without it such a
+   * result is refused (SB_EVENT_NOT_STARTED); with it, it is recorded with the result.
+   */
+  beforeStart: z.string().trim().min(1).max(200).optional(),
 });
 export const TraderAbandonBody = z.object({ reason: z.string().trim().min(1).max(200) });
 
@@ -70,6 +75,11 @@ export const TraderSettingsBody = z.object({
   /** A bet at least this large is marked in the ticker. */
   bigBet: z.number().int().min(1).max(100_000_000_000).optional(),
   timeZone: z.string().min(1).max(64).optional(),
+  /**
+   * What the book keeps of a cash-out, ppm of the bet's fair value at the current prices (their
+   * margin removed): one margin per bet, however many legs it has.
+   */
+  cashOutMarginPpm: z.number().int().min(0).max(500_000).optional(),
 });
 
 export const TraderPlayerParams = z.object({ player: z.string().regex(/^[1-9][0-9]{0,14}$/) });
@@ -206,6 +216,7 @@ export const TraderSettings = z.object({
   inPlayDelayMs: z.number().int(),
   bigBet: z.number().int(),
   timeZone: z.string(),
+  cashOutMarginPpm: z.number().int(),
   currency: z.string(),
 });
 

@@ -40,6 +40,8 @@ type ResultDraft = {
   ft: { decided: { home: number; away: number }; counted: { home: number; away: number } };
   h1?: { decided: { home: number; away: number }; counted: { home: number; away: number } };
   correction: boolean;
+  /** Why a match that has not started has a result (a walkover): the sportsbook refuses one without it. */
+  beforeStart?: string;
 };
 
 export function EventPage() {
@@ -288,6 +290,7 @@ function ResultForm({ event, onSubmit }: { event: TraderEventDetail; onSubmit: (
   const [error, setError] = useState('');
   const initial = event.result?.ft ?? event.score;
   const correction = event.result !== null;
+  const notStarted = event.status === 'scheduled' && Date.parse(event.startsAt) > Date.now();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
@@ -311,8 +314,13 @@ function ResultForm({ event, onSubmit }: { event: TraderEventDetail; onSubmit: (
       setError(t('result.invalid'));
       return;
     }
+    const beforeStart = String(data.get('beforeStart') ?? '').trim();
+    if (notStarted && beforeStart === '') {
+      setError(t('result.beforeStartRequired'));
+      return;
+    }
     setError('');
-    onSubmit({ ft, ...(h1 ? { h1 } : {}), correction });
+    onSubmit({ ft, ...(h1 ? { h1 } : {}), correction, ...(notStarted ? { beforeStart } : {}) });
   };
   const scoreInputs = (prefix: string, defaults?: TraderEventDetail['score']) => (
     <div className="flex flex-wrap items-end gap-2">
@@ -356,6 +364,20 @@ function ResultForm({ event, onSubmit }: { event: TraderEventDetail; onSubmit: (
         <legend className="mb-1 text-sm font-semibold">{t('result.h1')}</legend>
         {scoreInputs('h1', event.result?.h1)}
       </fieldset>
+      {notStarted && (
+        <div className="mb-3 flex flex-col text-sm">
+          <label htmlFor={`${id}-before-start`} className="font-semibold">
+            {t('result.beforeStart')}
+          </label>
+          <span className="text-xs text-(--text-muted)">{t('result.beforeStartHint')}</span>
+          <input
+            id={`${id}-before-start`}
+            name="beforeStart"
+            maxLength={200}
+            className="mt-1 rounded border border-(--border) bg-(--surface) px-2 py-1"
+          />
+        </div>
+      )}
       {error && (
         <p role="alert" className="mb-2 text-sm text-(--danger)">
           {error}

@@ -10,8 +10,8 @@ import { PageHeader } from '../../components/page-header';
 import { useFormAction } from '../../lib/use-form-action';
 import { saveSettings, settingsQuery, sportsbookKey } from './api';
 
-// The book's limits. Amounts are typed in major units (the console's way) and sent in minor units;
-// only the fields that changed are sent.
+// The book's limits and its cash-out margin. Amounts are typed in major units (the console's way)
+// and sent in minor units; only the fields that changed are sent.
 
 const AMOUNTS = [
   'minStake',
@@ -53,6 +53,14 @@ function SettingsForm({ settings }: { settings: TraderSettings }) {
     const delay = Number(String(data.get('inPlayDelay') ?? '').trim());
     if (!Number.isFinite(delay) || delay < 0 || delay > 30) invalid.inPlayDelayMs = t('settings.invalidDelay');
     else if (Math.round(delay * 1000) !== settings.inPlayDelayMs) body.inPlayDelayMs = Math.round(delay * 1000);
+    // The cash-out margin is typed in percent (up to two decimals) and kept in ppm.
+    const cashOutText = String(data.get('cashOutMargin') ?? '').trim();
+    const cashOut = Number(cashOutText);
+    if (cashOutText === '' || !Number.isFinite(cashOut) || cashOut < 0 || cashOut > 50) {
+      invalid.cashOutMarginPpm = t('settings.invalidCashOutMargin');
+    } else if (Math.round(cashOut * 10_000) !== settings.cashOutMarginPpm) {
+      body.cashOutMarginPpm = Math.round(cashOut * 10_000);
+    }
     const zone = String(data.get('timeZone') ?? '').trim();
     if (zone && zone !== settings.timeZone) body.timeZone = zone;
     const checked = TraderSettingsBody.safeParse(body);
@@ -83,6 +91,14 @@ function SettingsForm({ settings }: { settings: TraderSettings }) {
         inputMode="decimal"
         defaultValue={String(settings.inPlayDelayMs / 1000)}
         error={action.errors.inPlayDelayMs}
+      />
+      <Field
+        name="cashOutMargin"
+        label={t('settings.fields.cashOutMargin')}
+        hint={t('settings.hints.cashOutMargin')}
+        inputMode="decimal"
+        defaultValue={String(settings.cashOutMarginPpm / 10_000)}
+        error={action.errors.cashOutMarginPpm}
       />
       <Field
         name="timeZone"

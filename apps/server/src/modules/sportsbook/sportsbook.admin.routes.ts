@@ -146,6 +146,7 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
         () => book.result(target(req), req.params.eventId, req.body),
         (r) => ({
           reason: req.body.reason,
+          ...(req.body.beforeStart ? { beforeStart: req.body.beforeStart } : {}),
           before: r.before,
           after: r.answer.event.result,
           settled: r.answer.settled,

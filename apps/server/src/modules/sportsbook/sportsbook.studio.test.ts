@@ -130,13 +130,22 @@ describe('the trader console on the house studio', () => {
     });
 
     // The result: both bets win 21.00 each, paid through the wallet.
+    // The match is still to come: its result is taken only with the reason, which the audit keeps.
+    const early = await call('POST', `/admin/sportsbook/events/${e.id}/result`, {
+      ft: score(2, 0),
+      reason: 'Full time',
+    });
+    expect(early.status).toBe(409);
+    expect(early.json).toMatchObject({ code: 'SPORTSBOOK_REFUSED', value: { code: 'SB_EVENT_NOT_STARTED' } });
     const entered = await ok('POST', `/admin/sportsbook/events/${e.id}/result`, {
       ft: score(2, 0),
       reason: 'Full time',
+      beforeStart: 'Played early',
     });
     expect(entered).toMatchObject({ settled: 2, resettled: 0, event: { status: 'ended' } });
     expect(await platformBalance(t, p.memberId)).toBe(22_200);
     expect((await lastAudit('sportsbook.result')).detail).toMatchObject({
+      beforeStart: 'Played early',
       before: null,
       after: { ft: score(2, 0) },
       settled: 2,

@@ -7,11 +7,13 @@ import type { Outcome } from '../types';
 import type { BookCore } from './book-core';
 import { applyExposure, exposureOf, insertMove, moveTx, payoutIfOpenWin } from './moves';
 import { BET_MONEY_COLUMNS, legsWithMarkets, lockEventsOfBet } from './placing';
-import { BET_COLUMNS, cashOutMarginPpm, currentOdds, myBets } from './views';
+import { BET_COLUMNS, cashOutLegs, myBets, readCashOutPricing } from './views';
 
 // Cash-out (POST /api/sb/bets/:id/cashout): the book buys back the whole open stake, or a part of
-// it, at cashOutValue's price from the current odds. Refused while any open leg's market is not open
-// (suspended, closed) and when the price fell below what the page showed (`expected`). It is paid as
+// it, at cashOutValue's price: the bet's fair value at the current odds with the book's margins (from
+// its settings) taken off them, less the trader's cash-out margin once. Refused while any open leg's
+// market is not open (suspended, closed), once every leg has a result (the settlement pays it), and
+// when the price fell below what the page showed (`expected`). It is paid as
 // a win of the bet's round, `sb:<betId>:cash:<n>`: a full cash-out closes the round, a partial one
 // leaves it open and the open stake smaller, which is what the settlement later pays on. The bet is
 // locked with its events, so a cash-out and a settlement of the same bet never both count.
@@ -51,17 +53,26 @@ export async function cashOut(
     }
     const legs = await legsWithMarkets(trx, bet.id);
     const perCombination = (stake: number) => (bet.size === null ? stake : stake / bet.combinations);
+    // Every leg has a result (it came in before this request took the lock): the settlement pays
+    // the bet on it, never a cash-out.
+    if (legs.every((l) => l.outcome !== null)) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
+    const pricing = await readCashOutPricing(trx);
     const value = cashOutValue(
       {
         stake: perCombination(part),
         size: bet.size,
-        legs: legs.map((l) => ({
-          odds1000: l.odds1000,
-          outcome: l.outcome as Outcome | null,
-          currentOdds1000: l.outcome === null ? currentOdds(l, l.selection) : null,
-        })),
+        legs: cashOutLegs(
+          pricing,
+          legs.map((l) => ({
+            ...l,
+            outcome: l.outcome as Outcome | null,
+            market_status: l.status,
+            market_odds: l.odds,
+            market_type: l.type,
+          })),
+        ),
       },
-      cashOutMarginPpm(legs.filter((l) => l.outcome === null)),
+      pricing.cashOutMarginPpm,
     );
     if (value === null || value <= 0) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
     if (value < body.expected) throw new StudioError('SB_CASHOUT_CHANGED', { value });

@@ -28,6 +28,7 @@ import {
   FULL_FACTOR,
   MAX_COMBINATIONS,
   MAX_LEGS,
+  marginsOf,
   playerFactor,
   readSettings,
   scaled,
@@ -60,6 +61,7 @@ type BaseLeg = {
   selectionId: string;
   eventId: string;
   sport: Sport;
+  leagueId: string;
   eventStatus: string;
   startsAt: Date;
   market: MarketRow;
@@ -113,7 +115,7 @@ function priced(kind: PlannedBet['kind'], stakePerCombination: number, odds: num
 
 /** The markets named by some selection ids ($1 event ids, $2 market keys), with their events and leagues. */
 const LEG_ROWS = `SELECT m.id, m.event_id, m.key, m.type, m.period, m.line4, m.status, m.trader_suspended,
-       m.feed_suspended, m.odds, m.outcomes, m.version, e.sport, e.status AS event_status, e.starts_at,
+       m.feed_suspended, m.odds, m.outcomes, m.version, e.sport, e.league_id, e.status AS event_status, e.starts_at,
        e.home, e.away, e.state, e.result, g.name AS league_name
   FROM studio_sb_markets m
   JOIN studio_sb_events e ON e.id = m.event_id
@@ -122,10 +124,14 @@ const LEG_ROWS = `SELECT m.id, m.event_id, m.key, m.type, m.period, m.line4, m.s
 
 const asJson = (select: string) => `(SELECT coalesce(json_agg(r), '[]'::json) FROM (${select}) r)`;
 
-/** Before the lock: whether the slip was placed already ($3-$6), the settings, the player's factor and the legs. */
+/**
+ * Before the lock: whether the slip was placed already ($3-$6), the settings, the margins (the
+ * answer's cash-out offers), the player's factor and the legs.
+ */
 const SLIP_SQL = `SELECT
   EXISTS (SELECT 1 FROM studio_sb_bets WHERE vendor = $3 AND player = $4 AND mode = $5 AND request_id = $6) AS earlier,
   (SELECT settings FROM studio_sb_settings WHERE id = 1) AS settings,
+  ${asJson('SELECT scope, key, margin_ppm FROM studio_sb_margins')} AS margins,
   (SELECT LEAST(factor_ppm, risk_factor_ppm) FROM studio_sb_players WHERE player = $4) AS factor,
   ${asJson(LEG_ROWS)} AS legs`;
 
@@ -171,6 +177,7 @@ const ACCEPT_CALL = 'SELECT studio_sb_accept($1::bigint, $2::text, $3::text[]) A
 
 type LegJson = MarketRow & {
   sport: string;
+  league_id: string;
   event_status: string;
   starts_at: Date | string;
   home: string;
@@ -205,6 +212,7 @@ function legsFrom(ids: string[], rows: LegJson[]): Map<string, StoredLeg | undef
             selectionId: id,
             eventId: row.event_id,
             sport: row.sport as Sport,
+            leagueId: row.league_id,
             eventStatus: row.event_status,
             startsAt: new Date(row.starts_at),
             market: row,
@@ -354,11 +362,12 @@ export const BET_MONEY_COLUMNS = [
   'mode',
 ] as const;
 
-/** A bet's legs in order, each with its market's status and prices as they are now. */
+/** A bet's legs in order, each with its market's status and prices as they are now, its sport and league. */
 export function legsWithMarkets(trx: Transaction<StudioDatabase>, betRowId: number) {
   return trx
     .selectFrom('studio_sb_legs')
     .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
+    .innerJoin('studio_sb_events', 'studio_sb_events.id', 'studio_sb_legs.event_id')
     .select([
       'studio_sb_legs.id',
       'studio_sb_legs.market_id',
@@ -367,6 +376,9 @@ export function legsWithMarkets(trx: Transaction<StudioDatabase>, betRowId: numb
       'studio_sb_legs.outcome',
       'studio_sb_markets.status',
       'studio_sb_markets.odds',
+      'studio_sb_markets.type',
+      'studio_sb_events.sport',
+      'studio_sb_events.league_id',
     ])
     .where('studio_sb_legs.bet_id', '=', betRowId)
     .orderBy('studio_sb_legs.leg_no')
@@ -482,11 +494,13 @@ export async function placeSlip(
   });
   const ids = body.legs.map((l) => l.selectionId);
   const [eventIds, marketKeys] = legKeys(ids);
-  const [slip] = await queryRows<{ earlier: boolean; settings: unknown; factor: number | null; legs: LegJson[] }>(
-    db,
-    SLIP_SQL,
-    [eventIds, marketKeys, session.vendor, session.player, session.mode, body.requestId],
-  );
+  const [slip] = await queryRows<{
+    earlier: boolean;
+    settings: unknown;
+    margins: { scope: string; key: string; margin_ppm: number }[];
+    factor: number | null;
+    legs: LegJson[];
+  }>(db, SLIP_SQL, [eventIds, marketKeys, session.vendor, session.player, session.mode, body.requestId]);
   if (!slip) throw new Error('the slip read answered no row');
   if (slip.earlier) return answerOf(await slipBets(core, session, body.requestId, 5000));
 
@@ -685,7 +699,12 @@ export async function placeSlip(
   }
   if (known) {
     return {
-      bets: reserved.map((r) => myBet(r.answer, r.legs, [])),
+      bets: reserved.map((r) =>
+        myBet(r.answer, r.legs, [], {
+          margins: marginsOf(slip.margins),
+          cashOutMarginPpm: settings.cashOutMarginPpm,
+        }),
+      ),
       balance: balance ?? (await core.balanceOf(session)),
     };
   }
@@ -715,6 +734,7 @@ function placedLegs(b: PlannedBet, betRowId: number, locked: Map<string, StoredL
       market_status: l.market.status,
       market_odds: l.market.odds,
       sport: l.sport,
+      league_id: l.leagueId,
       home: l.event.home,
       away: l.event.away,
       starts_at: l.startsAt,

@@ -4,8 +4,9 @@ import type { OddsChangeRule, OddsFormat } from '../api';
 import { ODDS_CHANGE, ODDS_FORMATS } from '../api';
 import { SPORTS, type Sport } from '../types';
 
-// The trader's settings of the book (limits, in-play delay, the big-bet mark, the brand's time zone),
-// the margins per sport and league, the players' stake factors and each player's slip preferences.
+// The trader's settings of the book (limits, in-play delay, the big-bet mark, the brand's time zone,
+// the cash-out margin), the margins per sport and league, the players' stake factors and each
+// player's slip preferences.
 // Settings are read from the database on every use that decides money (a trader's change counts at
 // once in every process); margins are also kept in memory for the feed sources' synchronous pricing.
 
@@ -20,6 +21,7 @@ export const DEFAULT_SETTINGS: BookSettings = {
   inPlayDelayMs: 5_000,
   bigBet: 1_000_000,
   timeZone: 'Asia/Manila',
+  cashOutMarginPpm: 50_000,
 };
 
 /** A slip holds at most this many legs (api.ts PlaceBody allows no more either). */
@@ -75,7 +77,11 @@ export async function writeSettings(db: StudioDb, change: Partial<BookSettings>)
 export type Margins = { sports: Record<Sport, number>; leagues: Map<string, number> };
 
 export async function readMargins(db: StudioDb): Promise<Margins> {
-  const rows = await db.selectFrom('studio_sb_margins').select(['scope', 'key', 'margin_ppm']).execute();
+  return marginsOf(await db.selectFrom('studio_sb_margins').select(['scope', 'key', 'margin_ppm']).execute());
+}
+
+/** The margins from the rows of studio_sb_margins. */
+export function marginsOf(rows: readonly { scope: string; key: string; margin_ppm: number }[]): Margins {
   const sports = { ...DEFAULT_MARGINS };
   const leagues = new Map<string, number>();
   for (const r of rows) {

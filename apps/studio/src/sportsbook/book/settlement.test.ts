@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CashOutAnswer, MyBet } from '../api';
 import type { FeedSink, MarketQuote, Sport } from '../types';
+import { recordResult } from './settlement';
 import {
   abandon,
   type BookHarness,
@@ -10,10 +11,12 @@ import {
   feed,
   footballMarkets,
   marketOf,
+  marketQuote,
   newEvent,
   oddsIn,
   openPlayer,
   place,
+  quote,
   result,
   resume,
   sbApi,
@@ -24,6 +27,7 @@ import {
   single,
   startBook,
   suspend,
+  traderApi,
 } from './test-fixture';
 
 // Settlement through result messages on PGlite with the fake platform wallet: every market type
@@ -363,26 +367,25 @@ describe('cash-out', () => {
     const m = marketOf('1x2');
     const id = (await single(h, p.token, sel(e.id, m, 'home'), 2100, 1000)).body.bets[0]?.id ?? '';
     await setOdds(h, e.id, m, { home: 1500, draw: 4000, away: 6500 });
-    // Taken at 2.10, now 1.50: the open stake is worth 1000 x 2.10 / 1.50 = 1,400 at the current
-    // price, which holds the market's margin (overround 1/1.5 + 1/4 + 1/6.5 - 1 = 7.05%); the book
-    // keeps its margin on the cash-out too, 1 - 1 / 1.0705^2 = 12.74% (views.ts cashOutMarginPpm):
-    // 1,400 x 0.8726 = 1,221.
+    // Taken at 2.10, now 1.50: the open stake is 1000 x 2.10 / 1.50 = 1,400 at the current price,
+    // which holds the book's 5% football margin: fair, 1,400 / 1.05 = 1,333; less the 5% cash-out
+    // margin, 1,266.
     const offer = (await betOf(h, p.token, id)).cashOut;
-    expect(offer).toBe(1221);
+    expect(offer).toBe(1266);
     // The page showed more than the book pays now: refused.
     const changed = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 1400 });
-    expect(changed.json().error).toMatchObject({ code: 'SB_CASHOUT_CHANGED', detail: { value: 1221 } });
-    // 400 of the 1,000: 560 x 0.8726 = 488.
-    const part = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 488, stake: 400 });
+    expect(changed.json().error).toMatchObject({ code: 'SB_CASHOUT_CHANGED', detail: { value: 1266 } });
+    // 400 of the 1,000: 560 / 1.05 x 0.95 = 506.
+    const part = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 506, stake: 400 });
     expect(part.statusCode, part.body).toBe(200);
     const answer = part.json() as CashOutAnswer;
-    expect(answer.paid).toBe(488);
-    expect(answer.bet).toMatchObject({ status: 'open', openStake: 600, cashedOut: 488, potentialPayout: 1260 });
+    expect(answer.paid).toBe(506);
+    expect(answer.bet).toMatchObject({ status: 'open', openStake: 600, cashedOut: 506, potentialPayout: 1260 });
     const win = h.wallet.calls.find((c) => c.path === 'win' && c.body.roundId === id);
-    expect(win?.body).toMatchObject({ transactionId: `sb:${id}:cash:1`, amount: 488, roundClosed: false });
+    expect(win?.body).toMatchObject({ transactionId: `sb:${id}:cash:1`, amount: 506, roundClosed: false });
     await result(h, e.id, scoreResult(1, 0));
-    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'won', payout: 1260, cashedOut: 488 });
-    expect(moved(id)).toBe(-1000 + 488 + 1260);
+    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'won', payout: 1260, cashedOut: 506 });
+    expect(moved(id)).toBe(-1000 + 506 + 1260);
   });
 
   it('cashes out a whole bet once, and refuses while a leg\u2019s market is suspended', async () => {
@@ -394,18 +397,146 @@ describe('cash-out', () => {
     expect(refused.json().error.code).toBe('SB_CASHOUT_UNAVAILABLE');
     expect((await betOf(h, p.token, id)).cashOut).toBeNull();
     await resume(h, e.id);
-    // At the price it was taken, a cash-out returns the stake less the book's margin kept twice
-    // over the market's overround (1/1.8 + 1/2.0 - 1 = 5.56%): 1000 / 1.0556^2 = 897.
-    expect((await betOf(h, p.token, id)).cashOut).toBe(897);
-    const full = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 897 });
+    // At the price it was taken, a cash-out returns the stake's fair value (1000 / 1.05, the book's
+    // margin off the price) less the cash-out margin: 1000 / 1.05 x 0.95 = 904.
+    expect((await betOf(h, p.token, id)).cashOut).toBe(904);
+    const full = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 904 });
     expect(full.statusCode, full.body).toBe(200);
-    expect((full.json() as CashOutAnswer).bet).toMatchObject({ status: 'cashed_out', openStake: 0, cashedOut: 897 });
+    expect((full.json() as CashOutAnswer).bet).toMatchObject({ status: 'cashed_out', openStake: 0, cashedOut: 904 });
     const again = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 0 });
     expect(again.json().error.code).toBe('SB_CASHOUT_UNAVAILABLE');
     await result(h, e.id, scoreResult(3, 3));
-    expect(moved(id)).toBe(-1000 + 897);
+    expect(moved(id)).toBe(-1000 + 904);
     const bets = (await sbApi(h, p.token, 'GET', '/bets?status=settled')).json() as { bets: MyBet[] };
     expect(bets.bets.find((b) => b.id === id)?.status).toBe('cashed_out');
     expect(footballMarkets().length).toBeGreaterThan(0);
+  });
+
+  it('keeps one cash-out margin per bet right after placement: a single, a double, four legs, a system 2/4', async () => {
+    const events = await Promise.all([newEvent(h), newEvent(h), newEvent(h), newEvent(h)]);
+    const p = await openPlayer(h, 1_000_000);
+    const legs = [
+      { selectionId: sel(events[0]!.id, marketOf('1x2'), 'home'), odds1000: 2100 },
+      { selectionId: sel(events[1]!.id, marketOf('btts'), 'yes'), odds1000: 1800 },
+      { selectionId: sel(events[2]!.id, marketOf('total', 10), 'over'), odds1000: 1900 },
+      { selectionId: sel(events[3]!.id, marketOf('handicap', -1), 'home'), odds1000: 1950 },
+    ];
+    const four = await place(h, p.token, {
+      legs,
+      bets: [
+        { kind: 'single', selectionId: legs[0]!.selectionId, stake: 1000 },
+        { kind: 'multiple', stake: 1000 },
+        { kind: 'system', size: 2, stake: 500 },
+      ],
+      oddsChange: 'none',
+    });
+    expect(four.status, JSON.stringify(four.body)).toBe(200);
+    const two = await place(h, p.token, {
+      legs: legs.slice(0, 2),
+      bets: [{ kind: 'multiple', stake: 1000 }],
+      oddsChange: 'none',
+    });
+    expect(two.status, JSON.stringify(two.body)).toBe(200);
+    const [singleBet, multiple, system] = four.body.bets;
+    const double = two.body.bets[0];
+    // The book's 5% football margin comes off each open leg's price, 5% cash-out margin once a bet.
+    // The placement's answer offers what the bets' list offers.
+    expect(four.body.bets.map((b) => b.cashOut)).toEqual([904, 781, 2580]);
+    const offers = await Promise.all([singleBet, double, multiple, system].map((b) => betOf(h, p.token, b!.id)));
+    // 10.00 single: 10 / 1.05 x 0.95 = 9.04 (90%); double 10 / 1.05^2 x 0.95 = 8.61 (86%); four legs
+    // 10 / 1.05^4 x 0.95 = 7.81 (78%, offered 6.51 when the margin was kept twice a leg); 30.00 on a
+    // system 2/4 (six pairs of 5.00): 6 x floor(5 / 1.05^2 x 0.95) = 25.80 (86%, offered 19.50).
+    expect(offers.map((b) => [b.stake, b.cashOut])).toEqual([
+      [1000, 904],
+      [1000, 861],
+      [1000, 781],
+      [3000, 2580],
+    ]);
+    const paid = await sbApi(h, p.token, 'POST', `/bets/${multiple!.id}/cashout`, { expected: 781 });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((paid.json() as CashOutAnswer).paid).toBe(781);
+    expect(moved(multiple!.id)).toBe(-1000 + 781);
+    const part = await sbApi(h, p.token, 'POST', `/bets/${system!.id}/cashout`, { expected: 1032, stake: 1200 });
+    expect(part.statusCode, part.body).toBe(200);
+    // 12.00 of its 30.00 is 2.00 on each pair: 6 x floor(2 / 1.05^2 x 0.95) = 6 x 1.72.
+    expect((part.json() as CashOutAnswer).paid).toBe(1032);
+  });
+
+  it('takes the margin from the book, not from the prices a lopsided match leaves on offer', async () => {
+    const e = await newEvent(h, { league: 'lopsided-league' });
+    const p = await openPlayer(h, 100_000);
+    const id = (await single(h, p.token, sel(e.id, marketOf('1x2'), 'draw'), 3400, 1000)).body.bets[0]?.id ?? '';
+    await setState(h, e.id, 'live', 3, 0);
+    // Home's price would be below 1.01: the book leaves it out, and draw 8.00 and away 40.00 add up
+    // to 0.15, no overround to read a margin from.
+    await quote(h, e.id, [
+      marketQuote('1x2', [
+        ['draw', 8000],
+        ['away', 40_000],
+      ]),
+    ]);
+    // 10.00 taken at 3.40, now 8.00: 4.25 at the price, fair 4.25 / 1.05 = 4.04, offered 4.04 x 0.95.
+    expect((await betOf(h, p.token, id)).cashOut).toBe(384);
+    try {
+      // The trader's cash-out margin, 2%: 4.04 x 0.98.
+      const set = await traderApi(h, 'PUT', '/trader/settings', { cashOutMarginPpm: 20_000 });
+      expect(set.json()).toMatchObject({ cashOutMarginPpm: 20_000 });
+      expect((await betOf(h, p.token, id)).cashOut).toBe(396);
+      // The league's own margin, 10%: 4.25 / 1.10 x 0.98.
+      expect(
+        (await traderApi(h, 'PUT', '/trader/margins', { leagues: { 'lopsided-league': 100_000 } })).statusCode,
+      ).toBe(200);
+      expect((await betOf(h, p.token, id)).cashOut).toBe(378);
+      const paid = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 378 });
+      expect((paid.json() as CashOutAnswer).paid).toBe(378);
+    } finally {
+      await traderApi(h, 'PUT', '/trader/settings', { cashOutMarginPpm: 50_000 });
+    }
+    expect((await traderApi(h, 'PUT', '/trader/settings', { cashOutMarginPpm: 500_001 })).statusCode).toBe(400);
+  });
+
+  it('pays a bet whose result came in before its cash-out on the result, never as a cash-out', async () => {
+    const e = await newEvent(h);
+    const p = await openPlayer(h, 100_000);
+    const id = (await single(h, p.token, sel(e.id, marketOf('1x2'), 'home'), 2100, 1000)).body.bets[0]?.id ?? '';
+    expect((await betOf(h, p.token, id)).cashOut).toBe(904);
+    // The result is written and its legs graded; the pass that settles the bets has not run yet.
+    await recordResult(
+      h.runtime.book.deps.db,
+      e.id,
+      scoreResult(2, 0),
+      { correction: false, reason: 'test' },
+      new Date(),
+    );
+    expect((await betOf(h, p.token, id)).cashOut).toBeNull();
+    const late = await sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 0 });
+    expect(late.json().error.code).toBe('SB_CASHOUT_UNAVAILABLE');
+    await h.runtime.book.tick();
+    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'won', payout: 2100, cashedOut: 0 });
+    expect(moved(id)).toBe(-1000 + 2100);
+  });
+
+  it('a cash-out and a result at once: the bet is paid by one of them, never both', async () => {
+    for (let round = 0; round < 3; round++) {
+      const e = await newEvent(h);
+      const p = await openPlayer(h, 100_000);
+      const id = (await single(h, p.token, sel(e.id, marketOf('1x2'), 'home'), 2100, 1000)).body.bets[0]?.id ?? '';
+      await setState(h, e.id, 'live', 1, 0);
+      const goal = { decided: { home: 1, away: 0 }, counted: { home: 1, away: 0 } };
+      const [cash, settled] = await Promise.all([
+        sbApi(h, p.token, 'POST', `/bets/${id}/cashout`, { expected: 904 }),
+        traderApi(h, 'POST', `/trader/events/${e.id}/result`, { ft: goal, reason: 'final whistle' }),
+      ]);
+      expect(settled.statusCode, settled.body).toBe(200);
+      const bet = await betOf(h, p.token, id);
+      if (cash.statusCode === 200) {
+        expect(bet).toMatchObject({ status: 'cashed_out', cashedOut: 904, payout: 0 });
+        expect(moved(id)).toBe(-1000 + 904);
+      } else {
+        expect(cash.json().error.code).toBe('SB_CASHOUT_UNAVAILABLE');
+        expect(bet).toMatchObject({ status: 'won', cashedOut: 0, payout: 2100 });
+        expect(moved(id)).toBe(-1000 + 2100);
+      }
+    }
   });
 });

@@ -54,23 +54,33 @@ export function betPayout(
 
 /**
  * Writes a result (or, with 'void', an abandon) on the event and its legs, and marks the event for
- * the settlement pass. Answers false when nothing changed (the same result again).
+ * the settlement pass. Answers 'unchanged' when nothing changed (the same result again).
+ * `trader`: a trader's result, refused ('not_started') for a match that has not started (scheduled,
+ * its start still ahead) unless it says why (`beforeStart`, a walkover), which is then recorded
+ * with the result's reason. The feed's results are its source's word and are not checked.
  */
 export async function recordResult(
   db: StudioDb,
   eventId: string,
   result: EventResult | 'void',
-  options: { correction: boolean; reason: string },
+  options: { correction: boolean; reason: string; trader?: { beforeStart?: string | undefined } },
   now: Date,
-): Promise<'changed' | 'unchanged' | 'unknown' | 'exists'> {
+): Promise<'changed' | 'unchanged' | 'unknown' | 'exists' | 'not_started'> {
   return db.transaction().execute(async (trx) => {
     const event = await trx
       .selectFrom('studio_sb_events')
-      .select(['id', 'status', 'result'])
+      .select(['id', 'status', 'result', 'starts_at'])
       .where('id', '=', eventId)
       .forUpdate()
       .executeTakeFirst();
     if (!event) return 'unknown';
+    const notStarted = event.status === 'scheduled' && new Date(event.starts_at).getTime() > now.getTime();
+    const beforeStart = options.trader?.beforeStart;
+    if (result !== 'void' && options.trader && notStarted && !beforeStart) return 'not_started';
+    const reason =
+      result !== 'void' && options.trader && notStarted
+        ? `${options.reason} (before the start: ${beforeStart})`
+        : options.reason;
     const before = JSON.stringify(event.result ?? null);
     if (result === 'void') {
       if (event.status === 'abandoned') return 'unchanged';
@@ -88,7 +98,7 @@ export async function recordResult(
         result:
           result === 'void' ? (event.result === null ? null : JSON.stringify(event.result)) : JSON.stringify(result),
         settling: true,
-        settle_reason: options.reason,
+        settle_reason: reason,
         corrections: isCorrection ? sql`corrections + 1` : sql`corrections`,
         updated_at: now,
       })

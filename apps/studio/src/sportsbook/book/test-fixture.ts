@@ -168,7 +168,9 @@ export async function startBook(
   const wallet = new FakeWallet();
   const clock = { now: Date.now() };
   const database = await throwawayDatabase(prefix);
-  const app = Fastify();
+  // The studio migrates its throwaway database on start: on a busy machine that outlasts Fastify's
+  // 10 s default for a plugin to start.
+  const app = Fastify({ pluginTimeout: 120_000 });
   let runtime: StudioRuntime | undefined;
   await app.register(studioPlugin, {
     prefix: '/studio',

@@ -150,11 +150,12 @@ export async function registerTraderRoutes(
         db,
         eventId,
         result,
-        { correction: body.correction, reason: body.reason },
+        { correction: body.correction, reason: body.reason, trader: { beforeStart: body.beforeStart } },
         book.deps.now(),
       );
       if (recorded === 'unknown') throw new StudioError('SB_EVENT_NOT_FOUND');
       if (recorded === 'exists') throw new StudioError('SB_RESULT_EXISTS');
+      if (recorded === 'not_started') throw new StudioError('SB_EVENT_NOT_STARTED');
       const counts = recorded === 'changed' ? await book.settle(eventId, body.reason) : undefined;
       return action(eventId, counts);
     });

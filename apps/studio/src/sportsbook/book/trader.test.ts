@@ -25,6 +25,7 @@ import {
   sbApi,
   scoreResult,
   sel,
+  setState,
   single,
   startBook,
   traderApi,
@@ -224,6 +225,7 @@ describe('the trader API', () => {
     const since = (await traderApi(h, 'GET', `/trader/bets?after=${ticker.next}`)).json() as TraderBetsAnswer;
     expect(since.list.map((b) => b.id)).toEqual([voided]);
 
+    await setState(h, e.id, 'live', 1, 0);
     const entered = await traderApi(h, 'POST', `/trader/events/${e.id}/result`, {
       ft: scoreResult(1, 0).ft,
       reason: 'official',
@@ -267,5 +269,37 @@ describe('the trader API', () => {
     ).json() as TraderProfitAnswer;
     expect(byMarket.rows.find((r) => r.key === 'btts')).toMatchObject({ bets: 1, profit: -48_000 });
     expect((await sbApi(h, p.token, 'GET', '/bets?status=settled')).statusCode).toBe(200);
+  });
+
+  it('refuses a result for a match that has not started, unless the trader says why (a walkover)', async () => {
+    const e = await newEvent(h, { startsInMs: 3_600_000 });
+    const p = await openPlayer(h, 100_000);
+    const id = (await single(h, p.token, home(e.id), HOME, 1_000)).body.bets[0]?.id ?? '';
+    const body = { ft: scoreResult(1, 0).ft, reason: 'official' };
+    const refused = await traderApi(h, 'POST', `/trader/events/${e.id}/result`, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('SB_EVENT_NOT_STARTED');
+    // Nothing changed: the match is still to come, the bet open and its cash-out offered.
+    const detail = (await traderApi(h, 'GET', `/trader/events/${e.id}`)).json() as z.infer<typeof TraderEventDetail>;
+    expect(detail).toMatchObject({ status: 'scheduled', result: null });
+    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'open', payout: 0 });
+    expect(h.wallet.calls.filter((c) => c.path === 'win' && c.body.roundId === id)).toEqual([]);
+    // A blank reason is none.
+    const blank = await traderApi(h, 'POST', `/trader/events/${e.id}/result`, { ...body, beforeStart: '  ' });
+    expect(blank.statusCode).toBe(400);
+
+    const walkover = await traderApi(h, 'POST', `/trader/events/${e.id}/result`, {
+      ...body,
+      beforeStart: 'Walkover: the away side did not travel',
+    });
+    expect(walkover.statusCode, walkover.body).toBe(200);
+    expect(walkover.json()).toMatchObject({ settled: 1, event: { status: 'ended' } });
+    expect(await betOf(h, p.token, id)).toMatchObject({ status: 'won', payout: 2_100 });
+    const row = await h.runtime.book.deps.db
+      .selectFrom('studio_sb_events')
+      .select('settle_reason')
+      .where('id', '=', e.id)
+      .executeTakeFirstOrThrow();
+    expect(row.settle_reason).toBe('official (before the start: Walkover: the away side did not travel)');
   });
 });

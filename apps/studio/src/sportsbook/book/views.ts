@@ -1,8 +1,20 @@
 import type { StudioDb } from '../../db/database';
 import type { SbBetStatus, SbEventStatus, SbMarketStatus } from '../../db/schema';
 import type { BetStatus, EventCard, EventView, LegView, MarketView, MyBet } from '../api';
-import { cashOutValue } from '../model/bets';
-import type { EventResult, MarketType, MatchState, Outcome, Period, PeriodScore, Score, Sport } from '../types';
+import { cashOutValue, type OpenBetLeg } from '../model/bets';
+import { MARGIN_FACTOR } from '../model/markets';
+import {
+  type EventResult,
+  type MarketType,
+  type MatchState,
+  type Outcome,
+  type Period,
+  type PeriodScore,
+  type Score,
+  SPORTS,
+  type Sport,
+} from '../types';
+import { type Margins, marginIn, readMargins, readSettings } from './settings';
 
 // What the book shows: rows of its tables turned into the page's answers (api.ts). Never a row as
 // it is: each answer lists its fields.
@@ -105,19 +117,48 @@ export function currentOdds(m: Pick<MarketRow, 'odds' | 'status'>, key: string):
 }
 
 /**
- * The cash-out margin of a bet whose open legs stand in these markets. A leg's current odds already
- * hold its market's margin m (the market's overround, sum of 1 / odds less 1), so taken / current
- * odds is worth (1 + m) times the leg's fair value; the book keeps its margin on a cash-out as on a
- * new bet, so it pays fair x 1 / (1 + m) per open leg: a cash-out margin of 1 - 1 / (1 + m)^2 each.
+ * What prices a cash-out: the book's margins (per sport and league, as the trader set them) that its
+ * prices hold, and the trader's cash-out margin. The margin comes off a leg's current price from
+ * the book's settings, never from the prices on offer: late in a lopsided match the favourite is
+ * left out of the 1X2 and what remains adds up to less than 1, which would read as no margin at all.
  */
-export function cashOutMarginPpm(openMarkets: readonly Pick<MarketRow, 'odds'>[]): number {
-  let keep = 1;
-  for (const m of openMarkets) {
-    const inverse = oddsOf(m).reduce((sum, s) => sum + (s.odds1000 > 0 ? 1000 / s.odds1000 : 0), 0);
-    const margin = Math.max(0, inverse - 1);
-    keep /= (1 + margin) * (1 + margin);
-  }
-  return Math.min(999_999, Math.ceil((1 - keep) * 1_000_000));
+export type CashOutPricing = { margins: Margins; cashOutMarginPpm: number };
+
+export async function readCashOutPricing(db: StudioDb): Promise<CashOutPricing> {
+  return { margins: await readMargins(db), cashOutMarginPpm: (await readSettings(db)).cashOutMarginPpm };
+}
+
+/** The margin a leg's market is priced at: its league's (else its sport's) times the market type's factor. */
+export function legMarginPpm(
+  pricing: CashOutPricing,
+  leg: { sport: string; league_id: string; market_type: string },
+): number {
+  const sport = (SPORTS as readonly string[]).includes(leg.sport) ? (leg.sport as Sport) : undefined;
+  const margin = sport ? marginIn(pricing.margins, sport, leg.league_id) : 0;
+  return margin * (MARGIN_FACTOR[leg.market_type as MarketType] ?? 1);
+}
+
+/** A bet's legs as cashOutValue reads them: each open leg at its current price, with its market's margin. */
+export function cashOutLegs(
+  pricing: CashOutPricing,
+  legs: readonly {
+    odds1000: number;
+    outcome: Outcome | null;
+    selection: string;
+    market_status: SbMarketStatus;
+    market_odds: unknown;
+    market_type: string;
+    sport: string;
+    league_id: string;
+  }[],
+): OpenBetLeg[] {
+  return legs.map((l) => ({
+    odds1000: l.odds1000,
+    outcome: l.outcome,
+    currentOdds1000:
+      l.outcome === null ? currentOdds({ odds: l.market_odds, status: l.market_status }, l.selection) : null,
+    marginPpm: l.outcome === null ? legMarginPpm(pricing, l) : 0,
+  }));
 }
 
 export function marketView(m: MarketRow): MarketView {
@@ -252,6 +293,7 @@ export type LegRow = {
   market_status: SbMarketStatus;
   market_odds: unknown;
   sport: string;
+  league_id: string;
   home: string;
   away: string;
   starts_at: Date;
@@ -282,6 +324,7 @@ export async function legsOf(db: StudioDb, betIds: number[]): Promise<Map<number
       'studio_sb_markets.status as market_status',
       'studio_sb_markets.odds as market_odds',
       'studio_sb_events.sport',
+      'studio_sb_events.league_id',
       'studio_sb_events.home',
       'studio_sb_events.away',
       'studio_sb_events.starts_at',
@@ -298,20 +341,19 @@ export async function legsOf(db: StudioDb, betIds: number[]): Promise<Map<number
 }
 
 /** What the book would pay now to end the whole open stake, or null when it offers nothing. */
-export function cashOutOffer(bet: Pick<BetRow, 'status' | 'open_stake' | 'size' | 'combinations'>, legs: LegRow[]) {
-  if (bet.status !== 'open' || bet.open_stake <= 0) return null;
+export function cashOutOffer(
+  bet: Pick<BetRow, 'status' | 'open_stake' | 'size' | 'combinations'>,
+  legs: LegRow[],
+  pricing: CashOutPricing | null,
+) {
+  if (bet.status !== 'open' || bet.open_stake <= 0 || pricing === null) return null;
   const value = cashOutValue(
     {
       stake: bet.size === null ? bet.open_stake : Math.floor(bet.open_stake / bet.combinations),
       size: bet.size,
-      legs: legs.map((l) => ({
-        odds1000: l.odds1000,
-        outcome: l.outcome,
-        currentOdds1000:
-          l.outcome === null ? currentOdds({ odds: l.market_odds, status: l.market_status }, l.selection) : null,
-      })),
+      legs: cashOutLegs(pricing, legs),
     },
-    cashOutMarginPpm(legs.filter((l) => l.outcome === null).map((l) => ({ odds: l.market_odds }))),
+    pricing.cashOutMarginPpm,
   );
   return value === null || value <= 0 ? null : value;
 }
@@ -421,7 +463,8 @@ export function paidInAll(b: Pick<BetRow, 'payout' | 'cashed_out'>, fixes: Pick<
   return b.payout + b.cashed_out + fixes.reduce((t, f) => t + f.uncollected, 0);
 }
 
-export function myBet(b: BetRow, legs: LegRow[], fixes: FixRow[]): MyBet {
+/** A bet as the page shows it; `pricing` prices its cash-out (null: the bet is not open, no offer). */
+export function myBet(b: BetRow, legs: LegRow[], fixes: FixRow[], pricing: CashOutPricing | null): MyBet {
   return {
     id: b.bet_id,
     kind: b.kind,
@@ -436,7 +479,7 @@ export function myBet(b: BetRow, legs: LegRow[], fixes: FixRow[]): MyBet {
     // What it paid, settlement and corrections as they moved: a shortfall stays paid.
     payout: b.payout + fixes.reduce((t, f) => t + f.uncollected, 0),
     cashedOut: b.cashed_out,
-    cashOut: cashOutOffer(b, legs),
+    cashOut: cashOutOffer(b, legs, pricing),
     settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
     corrections: fixes.map(
       (f): Correction => ({
@@ -469,5 +512,7 @@ export async function myBets(db: StudioDb, bets: BetRow[]): Promise<MyBet[]> {
       fixes.set(r.bet_id, list);
     }
   }
-  return bets.map((b) => myBet(b, legs.get(b.id) ?? [], fixes.get(b.id) ?? []));
+  // Only an open bet is offered a cash-out: the prices' margins are read for none other.
+  const pricing = bets.some((b) => b.status === 'open') ? await readCashOutPricing(db) : null;
+  return bets.map((b) => myBet(b, legs.get(b.id) ?? [], fixes.get(b.id) ?? [], pricing));
 }

@@ -81,6 +81,24 @@ describe('JSON feed from a file', () => {
     await feed.stop();
   });
 
+  it('cuts a long suspension or abandon reason instead of dropping the message', async () => {
+    const doc = sample();
+    const long = `Goal: ${'a long account of the goal, '.repeat(10)}`;
+    const suspend = doc.messages.find((m) => m.kind === 'suspend')!;
+    const abandon = doc.messages.find((m) => m.kind === 'abandon')!;
+    suspend.reason = long;
+    // A reason that ends on a character of two UTF-16 units is cut between characters, not inside one.
+    abandon.reason = `${'x'.repeat(79)}\u{1F327}\u{FE0F} storm`;
+    const file = path.join(tmpdir(), `feed-long-${process.pid}-${Date.now()}.json`);
+    writeFileSync(file, JSON.stringify(doc));
+    const r = recorder();
+    await createJsonFeed({ file, onReport: r.onReport }).start(r.sink);
+    expect(r.reports).toEqual([]);
+    const applied = (seq: unknown) => r.applied.find((a) => a.message.seq === seq)?.message as { reason?: string };
+    expect(applied(suspend.seq).reason).toBe(long.slice(0, 40));
+    expect(applied(abandon.seq).reason).toBe(`${'x'.repeat(79)}\u{1F327}`);
+  });
+
   it('reports a file that is not a feed document', async () => {
     const file = path.join(tmpdir(), `feed-bad-${process.pid}-${Date.now()}.json`);
     writeFileSync(file, JSON.stringify({ format: 'something-else', messages: [] }));

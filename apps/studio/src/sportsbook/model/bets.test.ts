@@ -85,10 +85,15 @@ describe('slip arithmetic: worked examples', () => {
     expect(combinations(3, 4)).toEqual([]);
   });
 
-  it('values an open bet from the taken and current odds', () => {
-    // 100.00 on @2.50, now 1.80, cash-out margin 3%: 100 x 2.5 / 1.8 x 0.97 = 134.72
-    const single = { stake: 10_000, size: null, legs: [{ odds1000: 2500, outcome: null, currentOdds1000: 1800 }] };
-    expect(cashOutValue(single, 30_000)).toBe(13_472);
+  it('values an open bet from the taken and current odds, the market\u2019s margin taken off', () => {
+    // 100.00 on @2.50, now 1.80 in a market priced at a 5% margin, cash-out margin 3%:
+    // 100 x 2.50 / (1.80 x 1.05) x 0.97 = 128.30
+    const single = {
+      stake: 10_000,
+      size: null,
+      legs: [{ odds1000: 2500, outcome: null, currentOdds1000: 1800, marginPpm: 50_000 }],
+    };
+    expect(cashOutValue(single, 30_000)).toBe(12_830);
     // 50.00 on a double: first leg won @2.00, second taken @1.90 now 1.40: 50 x 2 x 1.9 / 1.4 = 135.71
     const double = {
       stake: 5_000,
@@ -109,6 +114,44 @@ describe('slip arithmetic: worked examples', () => {
     expect(
       cashOutValue({ ...double, legs: [double.legs[0]!, { ...double.legs[1]!, currentOdds1000: null }] }),
     ).toBeNull();
+  });
+
+  it('keeps one cash-out margin per bet, not one per leg', () => {
+    // The demo's markets at 5% and a 5% cash-out margin, right after placement (every price as
+    // taken): each open leg is worth 1 / 1.05 of itself, and the bet 0.95 of that.
+    const open = (odds1000: number) => ({ odds1000, outcome: null, currentOdds1000: odds1000, marginPpm: 50_000 });
+    const value = (legs: OpenBetLeg[], stake = 1_000, size: number | null = null) =>
+      cashOutValue({ stake, size, legs }, 50_000);
+    // 10.00 single: 10 / 1.05 x 0.95 = 9.04 (at least 90%).
+    expect(value([open(1900)])).toBe(904);
+    // 10.00 double: 10 / 1.05^2 x 0.95 = 8.61 (at least 85%).
+    expect(value([open(1900), open(2100)])).toBe(861);
+    // 10.00 four-leg multiple: 10 / 1.05^4 x 0.95 = 7.81 (at least 77%); keeping the margin twice a
+    // leg, as the book did, offered 6.51 for it.
+    const four = [open(1900), open(2100), open(1750), open(3400)];
+    expect(value(four)).toBe(781);
+    // 30.00 system 2/4, 5.00 a combination: 6 x floor(5 / 1.05^2 x 0.95) = 6 x 4.30 = 25.80 (86%).
+    expect(value(four, 500, 2)).toBe(2_580);
+    // Without a cash-out margin it is the bet's fair value: never less than the cash-out.
+    expect(cashOutValue({ stake: 1_000, size: null, legs: four }, 0)).toBe(822);
+  });
+
+  it('takes the margin the book priced at, whatever the prices left on offer add up to', () => {
+    // Late in a lopsided match the favourite is out of the 1X2: draw 8.00 and away 40.00 add up to
+    // 0.15, no overround to read. 10.00 on the draw taken at 3.40 is worth 3.40 / (8.00 x 1.05) of
+    // it, 4.04, and 3.84 with a 5% cash-out margin (at 8.00 as it stands, 4.25: 5% too much).
+    const legs = [{ odds1000: 3400, outcome: null, currentOdds1000: 8000, marginPpm: 50_000 }];
+    expect(cashOutValue({ stake: 1_000, size: null, legs }, 0)).toBe(404);
+    expect(cashOutValue({ stake: 1_000, size: null, legs }, 50_000)).toBe(384);
+  });
+
+  it('offers nothing for a bet whose every leg has a result: the settlement pays it', () => {
+    const legs = [
+      { odds1000: 2000, outcome: 'win' as const, currentOdds1000: null },
+      { odds1000: 1900, outcome: 'half_win' as const, currentOdds1000: null },
+    ];
+    expect(cashOutValue({ stake: 1_000, size: null, legs }, 50_000)).toBeNull();
+    expect(cashOutValue({ stake: 1_000, size: 1, legs }, 0)).toBeNull();
   });
 
   it('refuses amounts and odds that are none', () => {
@@ -194,6 +237,7 @@ describe('slip arithmetic: properties', () => {
         odds1000: odds,
         outcome: fc.constant(null),
         currentOdds1000: fc.integer({ min: MIN_ODDS, max: MAX_ODDS }),
+        marginPpm: fc.integer({ min: 0, max: 300_000 }),
       }),
     );
     fc.assert(
@@ -212,8 +256,17 @@ describe('slip arithmetic: properties', () => {
             legs.map((l) => l.odds1000),
             size ?? undefined,
           );
+          if (legs.every((l) => l.outcome !== null)) {
+            expect(value).toBeNull();
+            return;
+          }
           expect(value).not.toBeNull();
           expect(value!).toBeLessThanOrEqual(top);
+          // Never more than the bet's fair value (no cash-out margin), and less by about the margin.
+          const fair = cashOutValue(bet, 0)!;
+          expect(value!).toBeLessThanOrEqual(fair);
+          const combos = BigInt(size === null ? 1 : combinationCount(legs.length, size));
+          expect(value!).toBeGreaterThanOrEqual((fair * BigInt(1_000_000 - margin)) / 1_000_000n - combos);
           const part = 1n + (p % s);
           const partial = partialCashOut(bet, part, margin)!;
           const rest = part === s ? 0n : cashOutValue({ ...bet, stake: partial.remainingStake }, margin)!;

@@ -13,8 +13,17 @@ export type Fraction = { num: bigint; den: bigint };
 /** A leg as it settled: the odds taken and the outcome of its selection. */
 export type SettledLeg = { odds1000: number; outcome: Outcome };
 
-/** A leg of an open bet: settled (outcome) or still running at its current price (null while suspended or unpriced). */
-export type OpenBetLeg = { odds1000: number; outcome: Outcome | null; currentOdds1000: number | null };
+/**
+ * A leg of an open bet: settled (outcome) or still running at its current price (null while
+ * suspended or unpriced), which holds the book's margin for its market, `marginPpm` (the league's
+ * margin times the market type's factor, as the book priced it; 0 when left out).
+ */
+export type OpenBetLeg = {
+  odds1000: number;
+  outcome: Outcome | null;
+  currentOdds1000: number | null;
+  marginPpm?: number;
+};
 
 function checkOdds(odds1000: number): bigint {
   if (!Number.isSafeInteger(odds1000) || odds1000 < 1000) throw new RangeError(`bets: odds ${odds1000} are no price`);
@@ -167,8 +176,18 @@ export function combinedOdds1000(odds1000: readonly number[]): number {
   return Number(num / den);
 }
 
-/** One multiple's cash-out value before the floor, or null when an open leg has no price. */
-function multipleValue(stake: bigint, legs: readonly OpenBetLeg[], marginPpm: number): Fraction | null {
+function checkPpm(ppm: number, what: string, max: number): bigint {
+  if (!Number.isInteger(ppm) || ppm < 0 || ppm >= max) throw new RangeError(`bets: ${what} ${ppm} ppm`);
+  return BigInt(ppm);
+}
+
+/**
+ * One multiple's fair value before the floor (without the cash-out margin), or null when an open
+ * leg has no price. An open leg's price was made to return 1 / (1 + m) of a stake on it (model/
+ * margin.ts), so its chance of winning is 1 / (current x (1 + m)) and a stake taken at `odds1000`
+ * is worth taken / (current x (1 + m)) of itself: the book's margin comes off the current price.
+ */
+function multipleValue(stake: bigint, legs: readonly OpenBetLeg[]): Fraction | null {
   const factors: Fraction[] = [];
   for (const leg of legs) {
     if (leg.outcome !== null) {
@@ -177,34 +196,35 @@ function multipleValue(stake: bigint, legs: readonly OpenBetLeg[], marginPpm: nu
     }
     const current = leg.currentOdds1000;
     if (current === null || !Number.isSafeInteger(current) || current < MIN_ODDS) return null;
-    factors.push({ num: checkOdds(leg.odds1000), den: BigInt(current) });
+    const margin = checkPpm(leg.marginPpm ?? 0, 'leg margin', 10_000_000);
+    factors.push({ num: checkOdds(leg.odds1000) * 1_000_000n, den: BigInt(current) * (1_000_000n + margin) });
   }
-  factors.push({ num: BigInt(1_000_000 - marginPpm), den: 1_000_000n });
   return times(stake, factors);
 }
 
 /**
- * What the book pays now to end a bet of `stake` (per combination with `size`, a system bet):
- * stake x the settled legs' factors x each open leg's taken over current odds x (1 - margin),
- * floored per combination; null when an open leg is suspended or unpriced. The current odds hold
- * the book's margin m, so taken / current is (1 + m) times the open leg's fair value: a cash-out
- * margin below m / (1 + m) per open leg pays more than the bet's expected payout (the book sets it).
+ * What the book pays now to end a bet of `stake` (per combination with `size`, a system bet): its
+ * fair value at the current prices with the book's margin taken off them (stake x the settled legs'
+ * factors x each open leg's taken / (current x (1 + its market's margin))), less one cash-out
+ * margin for the whole bet, however many legs it has: x (1 - cashOutMarginPpm), floored per
+ * combination. So it is never more than the bet's fair value. Null when an open leg is suspended
+ * or unpriced, and when no leg is open any more: a bet whose every leg has a result is settled on
+ * it, never bought back.
  */
 export function cashOutValue<T extends number | bigint>(
   bet: { stake: T; size: number | null; legs: readonly OpenBetLeg[] },
-  marginPpm = 0,
+  cashOutMarginPpm = 0,
 ): Amount<T> | null {
-  if (!Number.isInteger(marginPpm) || marginPpm < 0 || marginPpm >= 1_000_000) {
-    throw new RangeError(`bets: cash-out margin ${marginPpm} ppm`);
-  }
+  const keep = 1_000_000n - checkPpm(cashOutMarginPpm, 'cash-out margin', 1_000_000);
   const stake = checkAmount(bet.stake);
+  if (!bet.legs.some((l) => l.outcome === null)) return null;
   const groups =
     bet.size === null ? [bet.legs] : combinations(bet.legs.length, bet.size).map((c) => c.map((i) => bet.legs[i]!));
   let total = 0n;
   for (const legs of groups) {
-    const f = multipleValue(stake, legs, marginPpm);
+    const f = multipleValue(stake, legs);
     if (f === null) return null;
-    total += f.num / f.den;
+    total += (f.num * keep) / (f.den * 1_000_000n);
   }
   return sameType(bet.stake, total);
 }
@@ -217,12 +237,12 @@ export function cashOutValue<T extends number | bigint>(
 export function partialCashOut<T extends number | bigint>(
   bet: { stake: T; size: number | null; legs: readonly OpenBetLeg[] },
   part: T,
-  marginPpm = 0,
+  cashOutMarginPpm = 0,
 ): { value: Amount<T>; remainingStake: Amount<T> } | null {
   const stake = checkAmount(bet.stake);
   const cashed = checkAmount(part);
   if (cashed === 0n || cashed > stake) throw new RangeError(`bets: cannot cash out ${part} of ${bet.stake}`);
-  const value = cashOutValue({ ...bet, stake: part }, marginPpm);
+  const value = cashOutValue({ ...bet, stake: part }, cashOutMarginPpm);
   if (value === null) return null;
   return { value, remainingStake: sameType(bet.stake, stake - cashed) };
 }
