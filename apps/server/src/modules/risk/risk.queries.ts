@@ -258,6 +258,25 @@ export function levelHistory(db: Conn, memberId: number, limit: number) {
     .execute();
 }
 
+/** Open flags on the member, and links with others not dismissed (pending or confirmed). */
+export async function riskCounts(db: Conn, memberId: number) {
+  const [flags, links] = await Promise.all([
+    db
+      .selectFrom('risk_flags')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('risk_links')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => eb.or([eb('member_id', '=', memberId), eb('other_id', '=', memberId)]))
+      .where('status', '!=', 'dismissed')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { openFlags: Number(flags.n), links: Number(links.n) };
+}
+
 // ---- lists and reviews
 
 export type LinkFilter = {

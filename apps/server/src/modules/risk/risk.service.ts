@@ -42,6 +42,12 @@ export async function memberRiskLevel(db: Conn, memberId: number): Promise<RiskL
   return (await q.levelOf(db, memberId))?.level ?? 'normal';
 }
 
+/** The member's risk at a glance (the member page's summary): level, open flags, links not dismissed. */
+export async function memberRiskBadge(db: Conn, memberId: number) {
+  const [level, counts] = await Promise.all([memberRiskLevel(db, memberId), q.riskCounts(db, memberId)]);
+  return { level, ...counts };
+}
+
 // ---- the consumer
 
 /** Identity values as compared: a device hash as stored, an address, a number without spaces or dashes, a name folded. */
