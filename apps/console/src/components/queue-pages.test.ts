@@ -275,7 +275,7 @@ describe('the linked accounts queue', () => {
     const row = dom.host().querySelector('[data-testid="risk-link-1"]') as HTMLElement;
     expect(row.querySelector('[data-testid="group-accounts"]')?.textContent).toBe('30 accounts');
     expect(row.textContent).toContain('and 10 more');
-    expect(row.textContent).toContain('435 pending, 0 confirmed, 0 dismissed');
+    expect(row.textContent).toContain('435 links to review');
     await until(() => button(row, 'Confirm'));
     await click(button(row, 'Confirm'));
     await until(() =>

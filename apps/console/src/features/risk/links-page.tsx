@@ -92,7 +92,11 @@ function GroupRow({ group: g }: { group: AdminRiskLinkGroup }) {
           {more > 0 && <li className="text-(--text-muted)">{t('groups.more', { count: more })}</li>}
         </ul>
       </td>
-      <td className="px-3 py-2 text-xs">{t('groups.linkCounts', g.links)}</td>
+      <td className="px-3 py-2 text-xs">
+        {g.links.pending > 0
+          ? t('groups.toReview', { count: g.links.pending })
+          : t('groups.decided', { count: g.links.confirmed + g.links.dismissed })}
+      </td>
       <td className="px-3 py-2">
         <ReviewState
           status={g.links.pending > 0 ? 'pending' : g.links.confirmed > 0 ? 'confirmed' : 'dismissed'}
