@@ -71,6 +71,19 @@ export type DataGridProps<T> = {
   paramPrefix?: string;
   /** Columns in the CSV only (long values shown elsewhere, e.g. a details dialog). */
   hiddenColumns?: string[];
+  /**
+   * Rows the operator may tick for an action on several at once: a checkbox per row that
+   * `selectable` allows, and one in the header for all of those on the page. The ticks are the
+   * caller's (by row id); rows that leave the page stay ticked until the caller clears them.
+   */
+  selection?: {
+    selected: ReadonlySet<string>;
+    onChange: (next: Set<string>) => void;
+    selectable: (row: T) => boolean;
+    /** The accessible names of a row's checkbox and of the page's. */
+    rowLabel: (row: T) => string;
+    pageLabel: string;
+  };
 };
 
 function readQuery(
@@ -107,6 +120,7 @@ export function DataGrid<T>({
   refetchInterval,
   paramPrefix = '',
   hiddenColumns = [],
+  selection,
 }: DataGridProps<T>) {
   const { t } = useTranslation();
   const formId = useId();
@@ -282,6 +296,11 @@ export function DataGrid<T>({
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} className="border-y border-(--border) bg-(--surface)">
+                {selection && (
+                  <th scope="col" className="w-8 px-3 py-2">
+                    <PageCheckbox rows={rows} rowId={rowId} selection={selection} />
+                  </th>
+                )}
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const numeric = header.column.columnDef.meta?.numeric;
@@ -319,6 +338,23 @@ export function DataGrid<T>({
           <tbody>
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className="border-b border-(--border) last:border-b-0 hover:bg-(--surface)">
+                {selection && (
+                  <td className="px-3 py-2 align-top">
+                    {selection.selectable(row.original) && (
+                      <input
+                        type="checkbox"
+                        aria-label={selection.rowLabel(row.original)}
+                        checked={selection.selected.has(row.id)}
+                        onChange={(e) => {
+                          const next = new Set(selection.selected);
+                          if (e.target.checked) next.add(row.id);
+                          else next.delete(row.id);
+                          selection.onChange(next);
+                        }}
+                      />
+                    )}
+                  </td>
+                )}
                 {row.getVisibleCells().map((cell) => (
                   <td
                     key={cell.id}
@@ -378,5 +414,35 @@ export function DataGrid<T>({
         </Button>
       </nav>
     </div>
+  );
+}
+
+/** Ticks or clears every row of the page that may be ticked. */
+function PageCheckbox<T>({
+  rows,
+  rowId,
+  selection,
+}: {
+  rows: T[];
+  rowId: (row: T) => string;
+  selection: NonNullable<DataGridProps<T>['selection']>;
+}) {
+  const ids = rows.filter(selection.selectable).map(rowId);
+  const all = ids.length > 0 && ids.every((id) => selection.selected.has(id));
+  return (
+    <input
+      type="checkbox"
+      aria-label={selection.pageLabel}
+      disabled={ids.length === 0}
+      checked={all}
+      onChange={() => {
+        const next = new Set(selection.selected);
+        for (const id of ids) {
+          if (all) next.delete(id);
+          else next.add(id);
+        }
+        selection.onChange(next);
+      }}
+    />
   );
 }

@@ -30,13 +30,17 @@ const flagRow = (id: number) => ({
 });
 
 const linkRow = (id: number) => ({
-  ...review,
-  status: 'pending',
   id,
   kind: 'ip',
-  value: '10.0.0.1',
-  member: member(id),
-  other: member(id + 1),
+  value: `10.0.0.${id}`,
+  accounts: 30,
+  members: Array.from({ length: 20 }, (_, i) => member(id * 100 + i)),
+  links: { pending: 435, confirmed: 0, dismissed: 0 },
+  note: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  firstAt: at,
+  lastAt: at,
 });
 
 const documentRow = (id: number) => ({
@@ -81,8 +85,8 @@ const QUEUES: {
   },
   {
     selects: { Status: { param: 'status', value: 'confirmed' }, Kind: { param: 'kind', value: 'device' } },
-    name: 'linked accounts',
-    api: { path: '/admin/risk/links', first: { status: 'pending' }, row: linkRow },
+    name: 'linked account groups',
+    api: { path: '/admin/risk/linkGroups', first: { status: 'pending' }, row: linkRow },
     screen: { page: LinksPage, rowId: 'risk-link-', empty: 'No linked accounts match these filters.' },
     ...RISK,
   },
@@ -231,5 +235,61 @@ describe.each(QUEUES)('the $name queue', (queue) => {
     await renderQueue(queue);
     await until(() => expect(alerts(dom.host())).toEqual(['The list is down']));
     expect(dom.host().textContent).not.toContain(queue.screen.empty);
+  });
+});
+
+describe('the linked accounts queue', () => {
+  it('shows one row per shared value with its accounts, and reviews the whole group with one note', async () => {
+    const queue = QUEUES[1] as (typeof QUEUES)[number];
+    listed = { total: 1, rows: 1 };
+    stubApi(queue);
+    const inner = vi.mocked(fetch).getMockImplementation();
+    const reviews: { path: string; body: unknown }[] = [];
+    sessionStorage.setItem('console.token', 'test-token');
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = new URL(String(input));
+      const json = (value: unknown) =>
+        new Response(JSON.stringify({ success: true, value }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      if (url.pathname === '/admin/session/me')
+        return json({
+          id: 1,
+          username: 'risk',
+          displayName: 'Risk',
+          permissions: ['risk.read', 'risk.write'],
+          roles: [],
+        });
+      if (url.pathname.startsWith('/admin/risk/linkGroups/') && init?.method === 'POST') {
+        reviews.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+        return json({ group: linkRow(1), reviewed: 435, raised: [] });
+      }
+      return (inner as typeof fetch)(input, init);
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await dom.render(
+      createElement(QueryClientProvider, { client }, createElement(MemoryRouter, null, createElement(LinksPage))),
+    );
+    await until(() => expect(rowsShown('risk-link-')).toBe(1));
+    const row = dom.host().querySelector('[data-testid="risk-link-1"]') as HTMLElement;
+    expect(row.querySelector('[data-testid="group-accounts"]')?.textContent).toBe('30 accounts');
+    expect(row.textContent).toContain('and 10 more');
+    expect(row.textContent).toContain('435 links to review');
+    await until(() => button(row, 'Confirm'));
+    await click(button(row, 'Confirm'));
+    await until(() =>
+      expect(document.body.textContent).toContain('Confirms the 435 pending links of this group of 30 accounts'),
+    );
+    const note = document.getElementById('confirm-reason') as HTMLTextAreaElement;
+    await type(note, 'One café, one ring');
+    const dialog = note.closest('form') as HTMLElement;
+    await click(button(dialog, 'Confirm'));
+    await until(() => expect(reviews).toHaveLength(1));
+    expect(reviews[0]).toEqual({
+      path: '/admin/risk/linkGroups/1/review',
+      body: { decision: 'confirm', note: 'One café, one ring' },
+    });
+    sessionStorage.clear();
   });
 });

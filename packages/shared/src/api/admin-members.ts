@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { PayeeMatch } from './admin';
 import { Money, PageQuery, RequestId } from './common';
 import { grid, gridQuery } from './operators';
-import { BreakView, LimitView } from './responsible';
+import { BreakKind, BreakView, LimitView } from './responsible';
+import { RiskLevel } from './risk';
 
 // The back office's Members area: search, the member page with its tabs, the operator
 // actions on a member and the balance adjustments with their four-eyes approval. Amounts are
@@ -10,9 +12,21 @@ import { BreakView, LimitView } from './responsible';
 
 /**
  * Where the search text is looked for; `all` tries every field (and the id when it is a number).
- * `name`: the real name, as KYC verified it or as the member entered it in their profile.
+ * `name`: the real name, as KYC verified it or as the member entered it in their profile. `payee`: the
+ * name a cashier reads on a transfer slip, the holder name of the member's bank accounts (a
+ * withdrawal's payee) or the depositor name given on a deposit (cashier data, like `bankAccount`).
  */
-export const MemberSearchField = z.enum(['all', 'username', 'id', 'name', 'mobile', 'email', 'bankAccount', 'ip']);
+export const MemberSearchField = z.enum([
+  'all',
+  'username',
+  'id',
+  'name',
+  'payee',
+  'mobile',
+  'email',
+  'bankAccount',
+  'ip',
+]);
 export type MemberSearchField = z.infer<typeof MemberSearchField>;
 export const MEMBER_SORTS = ['username', 'createdAt', 'lastLogin', 'balance'] as const;
 export type MemberSortColumn = (typeof MEMBER_SORTS)[number];
@@ -47,6 +61,8 @@ export const MemberRow = z.object({
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
+  /** A time-out or self-exclusion in force (the account stays `active`, but the member may not play). */
+  break: z.object({ kind: BreakKind, until: z.string().nullable() }).nullable(),
 });
 export type MemberRow = z.infer<typeof MemberRow>;
 /** `totalCapped`: the text matched more members than the search collects; `total` is then that cap. */
@@ -86,6 +102,8 @@ export const MemberOverview = z.object({
     mustChangePassword: z.boolean(),
   }),
   tags: z.array(z.string()),
+  /** A time-out or self-exclusion in force: `status` stays `active` during one. */
+  break: BreakView.nullable(),
 });
 export type MemberOverview = z.infer<typeof MemberOverview>;
 
@@ -146,6 +164,25 @@ export const MemberSummary = z.object({
     /** A time-out or self-exclusion in force. */
     break: BreakView.nullable(),
   }),
+  /**
+   * The member's risk (docs/risk.md): the level, the abuse flags still open and the linked accounts
+   * not dismissed (pending or confirmed links the member is part of).
+   */
+  risk: z.object({ level: RiskLevel, openFlags: z.number().int(), links: z.number().int() }),
+  /**
+   * The names a cashier reads on transfer slips: the holder name of each bank account bound (not
+   * rejected) and each depositor name given on a deposit, once per name and source, with how it
+   * compares to the verified name. Cashier data: null without cashier.read; masked without members.pii.
+   */
+  payees: z
+    .array(
+      z.object({
+        name: z.string(),
+        source: z.enum(['bankAccount', 'deposit']),
+        match: PayeeMatch,
+      }),
+    )
+    .nullable(),
   /** The agents above the member, the direct upline first, up to the top agent. */
   uplines: z.array(z.object({ id: z.number().int(), username: z.string(), type: z.number().int() })),
   tags: z.array(z.string()),

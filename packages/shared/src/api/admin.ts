@@ -65,10 +65,49 @@ export const AdminDeposit = z.object({
   requestedAmount: Money.nullable(),
   /** The name the member says the money comes from (bank transfer); null when not given. */
   depositorName: z.string().nullable(),
+  /** The depositor name against the member's verified (KYC) name; null when no name was given. */
+  depositorMatch: PayeeMatch.nullable(),
+  /** The member's risk level now (docs/risk.md). */
+  riskLevel: RiskLevel,
   /** The house account the member was told to pay into; null: the method's own account or none. */
   receivingAccount: z.object({ id: z.number().int(), label: z.string() }).nullable(),
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
+
+/**
+ * How long an order may wait on the cash desk before the queue shows it as late (minutes since it
+ * was placed): the desk's service target, the same for every brand. Deposits are credited within a
+ * quarter of an hour of the transfer, withdrawals decided within the hour.
+ */
+export const CASHIER_QUEUE_TARGET_MINUTES = { deposits: 15, withdrawals: 60 } as const;
+
+/**
+ * A bulk decision on the desk: each order is decided on its own, as its single-order route would
+ * (checked and audited one by one, in its own transaction); one order refused does not stop or undo
+ * the others. The same reference twice counts once. `reason` is required to reject.
+ */
+export const CASHIER_BULK_MAX = 50;
+export const BulkDecisionBody = z
+  .object({
+    action: z.enum(['approve', 'reject']),
+    references: z.array(z.string().trim().min(8).max(64)).min(1).max(CASHIER_BULK_MAX),
+    reason: z.string().trim().min(1).max(200).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'reject' && v.reason === undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required', params: { reason: 'REQUIRED' } });
+  });
+export type BulkDecisionBody = z.infer<typeof BulkDecisionBody>;
+/** Each order's outcome, in the order asked: its status after the decision, or why it was refused. */
+export const BulkDecisionResult = z.object({
+  results: z.array(
+    z.union([
+      z.object({ reference: z.string(), ok: z.literal(true), status: z.string() }),
+      z.object({ reference: z.string(), ok: z.literal(false), code: z.string(), message: z.string() }),
+    ]),
+  ),
+});
+export type BulkDecisionResult = z.infer<typeof BulkDecisionResult>;
 const QueueDay = z.iso.date();
 const QueueAmount = MoneyText;
 

@@ -57,6 +57,44 @@ export const AdminRiskLinkQuery = PageQuery.extend({
 });
 export const AdminRiskLinkList = grid(AdminRiskLink);
 
+/**
+ * The linked accounts that share one value, as one group (one café's IP address with 30 accounts is
+ * one group, not its 435 pairs). `id` is the group's first link, which its review names; `value` as
+ * on a link (masked without members.pii). The links are counted by status; `members` lists up to
+ * LINK_GROUP_LISTED of the `accounts`, lowest id first. The note and reviewer are the latest review's.
+ */
+export const LINK_GROUP_LISTED = 20;
+export const AdminRiskLinkGroup = z.object({
+  id: z.number().int(),
+  kind: RiskLinkKind,
+  value: z.string(),
+  accounts: z.number().int(),
+  members: z.array(MemberRef),
+  links: z.object({ pending: z.number().int(), confirmed: z.number().int(), dismissed: z.number().int() }),
+  note: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+});
+export type AdminRiskLinkGroup = z.infer<typeof AdminRiskLinkGroup>;
+export const AdminRiskLinkGroupQuery = PageQuery.extend({
+  /** Groups with at least one link of this status; absent: every group. The review queue is pending. */
+  status: RiskLinkStatus.optional(),
+  kind: RiskLinkKind.optional(),
+  /** Groups this member is part of. */
+  memberId: Id.optional(),
+});
+export const AdminRiskLinkGroupList = grid(AdminRiskLinkGroup);
+/** A group's review: every pending link of the group confirmed or dismissed with one note (audited). */
+export const AdminRiskLinkGroupReviewed = z.object({
+  group: AdminRiskLinkGroup,
+  /** How many pending links the review decided. */
+  reviewed: z.number().int(),
+  /** The members a confirmation raised to high. */
+  raised: z.array(z.number().int()),
+});
+
 /** Deposit, bonus, minimal low-risk wagering, withdrawal: the figures the flag was raised on. */
 export const BonusHitAndRunEvidence = z.object({
   kind: z.literal('bonus_hit_and_run'),

@@ -7,6 +7,7 @@ import type {
   AdminDeposit,
   AdminImage,
   AdminWithdrawal,
+  BulkDecisionResult,
 } from '@gamehall/shared/api/admin';
 import type {
   AdminBankAccountList,
@@ -40,6 +41,13 @@ export function fetchDeposits(query: GridQuery) {
 }
 export function fetchWithdrawals(query: GridQuery) {
   return api<Paged<AdminWithdrawal>>('/admin/cashier/withdrawals', { query });
+}
+/** Approves or rejects the ticked orders, each on its own on the server; each one's outcome. */
+export function decideInBulk(
+  list: 'deposits' | 'withdrawals',
+  body: { action: 'approve' | 'reject'; references: string[]; reason?: string },
+) {
+  return api<BulkDecisionResult>(`/admin/cashier/${list}/bulk`, { method: 'POST', body });
 }
 export function fetchBankAccounts(query: GridQuery) {
   return api<AdminBankAccountList>('/admin/cashier/bankAccounts', { query });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toGridPage } from '../../components/data-grid';
 import { formatDateTime } from '../../lib/format';
 import { DEPOSIT_STATUSES, depositsKey, fetchDeposits } from './api';
-import { OrderGrid, orderColumns } from './order-list';
+import { NameWithMatch, OrderGrid, orderColumns } from './order-list';
 
 export function DepositsPage() {
   const { t } = useTranslation('cashier');
@@ -14,10 +14,23 @@ export function DepositsPage() {
     return [
       c.reference,
       c.member,
+      c.risk,
       { id: 'method', accessorKey: 'methodCode', header: t('method') },
       c.amount,
       c.currency,
+      {
+        id: 'depositorName',
+        accessorFn: (d) => d.depositorName ?? '',
+        header: t('depositor'),
+        cell: ({ row }) => <NameWithMatch name={row.original.depositorName} match={row.original.depositorMatch} />,
+      },
+      {
+        id: 'receivingAccount',
+        accessorFn: (d) => d.receivingAccount?.label ?? '',
+        header: t('receivingAccount'),
+      },
       c.status,
+      c.age,
       { id: 'proofCount', accessorKey: 'proofCount', header: t('proofs'), meta: { numeric: true } },
       {
         id: 'firstDeposit',
@@ -41,6 +54,8 @@ export function DepositsPage() {
       columns={columns}
       statuses={DEPOSIT_STATUSES}
       hiddenColumns={['currency']}
+      // Only a bank transfer waits for the desk; the gateway's and e-wallet's orders settle by callback.
+      decidable={(d) => d.status === 'pending' && d.kind === 'bank_transfer'}
       extraFilters={[{ name: 'method', label: t('method'), type: 'text', placeholder: t('filters.methodHint') }]}
     />
   );

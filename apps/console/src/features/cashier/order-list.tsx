@@ -1,12 +1,17 @@
+import { CASHIER_QUEUE_TARGET_MINUTES, type PayeeMatch } from '@gamehall/shared/api/admin';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataGrid, type GridFilter, type GridPage, type GridQuery } from '../../components/data-grid';
 import { PageHeader } from '../../components/page-header';
+import { StatusBadge, type Tone } from '../../components/status-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/session';
+import { BulkDesk } from './bulk-desk';
 import { LiveBadge, useLiveCashier } from './live';
 import { OrderStatus } from './status';
 
@@ -21,7 +26,39 @@ type OrderRow = {
   currency: string;
   status: string;
   createdAt: string;
+  riskLevel: 'low' | 'normal' | 'high' | 'blocked';
 };
+
+// The member's risk level (docs/risk.md) beside each order; normal reads as plain text.
+const RISK_TONES: Record<OrderRow['riskLevel'], Tone> = {
+  low: 'success',
+  normal: 'muted',
+  high: 'warning',
+  blocked: 'danger',
+};
+const MATCH_TONES: Record<PayeeMatch, Tone> = { match: 'success', mismatch: 'danger', unverified: 'muted' };
+
+/** A payee's or depositor's name with whether it is the member's verified name. */
+export function NameWithMatch({ name, match }: { name: string | null; match: PayeeMatch | null }) {
+  const { t } = useTranslation('cashier');
+  if (name === null) return <span className="text-(--text-muted)">-</span>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <span>{name}</span>
+      {match && <StatusBadge label={t(`nameMatch.${match}`)} tone={MATCH_TONES[match]} />}
+    </span>
+  );
+}
+
+/**
+ * How long a pending order has waited, against the desk's target (CASHIER_QUEUE_TARGET_MINUTES):
+ * late ones read as such. A decided order no longer waits.
+ */
+export function waitOf(o: { status: string; createdAt: string }, list: OrderList, now: number) {
+  if (o.status !== 'pending') return null;
+  const minutes = Math.max(0, Math.floor((now - Date.parse(o.createdAt)) / 60_000));
+  return { minutes, target: CASHIER_QUEUE_TARGET_MINUTES[list], late: minutes > CASHIER_QUEUE_TARGET_MINUTES[list] };
+}
 
 /** The columns every order grid has, by name, for the screen to place among its own. */
 export function orderColumns<T extends OrderRow>(t: TFunction<'cashier'>, list: OrderList) {
@@ -52,6 +89,25 @@ export function orderColumns<T extends OrderRow>(t: TFunction<'cashier'>, list: 
       header: t('statusLabel'),
       cell: ({ row }) => <OrderStatus status={row.original.status} />,
     }),
+    risk: column({
+      id: 'riskLevel',
+      accessorFn: (o) => t(`riskLevels.${o.riskLevel}`),
+      header: t('riskLevel'),
+      cell: ({ row }) => (
+        <StatusBadge label={t(`riskLevels.${row.original.riskLevel}`)} tone={RISK_TONES[row.original.riskLevel]} />
+      ),
+    }),
+    age: column({
+      id: 'age',
+      accessorFn: (o) => waitOf(o, list, Date.now())?.minutes ?? '',
+      header: t('wait.title', { target: CASHIER_QUEUE_TARGET_MINUTES[list] }),
+      cell: ({ row }) => {
+        const wait = waitOf(row.original, list, Date.now());
+        if (!wait) return <span className="text-(--text-muted)">-</span>;
+        const label = t('wait.minutes', { count: wait.minutes });
+        return wait.late ? <StatusBadge label={t('wait.late', { wait: label })} tone="danger" /> : label;
+      },
+    }),
     createdAt: column({
       id: 'createdAt',
       accessorKey: 'createdAt',
@@ -73,7 +129,10 @@ export function OrderGrid<T extends OrderRow>({
   statuses,
   hiddenColumns,
   extraFilters = [],
+  decidable,
 }: {
+  /** The rows the desk may decide (approve or reject) in bulk: they get a checkbox. */
+  decidable: (row: T) => boolean;
   list: OrderList;
   queryKey: readonly unknown[];
   fetchPage: (q: GridQuery) => Promise<GridPage<T>>;
@@ -84,6 +143,9 @@ export function OrderGrid<T extends OrderRow>({
 }) {
   const { t } = useTranslation('cashier');
   const poll = useLiveCashier();
+  const can = useCan();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const approver = can('cashier.approve');
   const filters: GridFilter[] = [
     {
       name: 'status',
@@ -106,7 +168,19 @@ export function OrderGrid<T extends OrderRow>({
         description={t(`${list}.description`)}
         actions={<LiveBadge poll={poll} />}
       />
+      {approver && <BulkDesk list={list} selected={selected} onDone={() => setSelected(new Set())} />}
       <DataGrid<T>
+        selection={
+          approver
+            ? {
+                selected,
+                onChange: setSelected,
+                selectable: decidable,
+                rowLabel: (o) => t('bulk.select', { reference: o.reference }),
+                pageLabel: t('bulk.selectPage'),
+              }
+            : undefined
+        }
         caption={t(`${list}.title`)}
         queryKey={queryKey}
         fetchPage={fetchPage}

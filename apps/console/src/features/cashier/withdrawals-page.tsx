@@ -3,18 +3,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toGridPage } from '../../components/data-grid';
-import { StatusBadge, type Tone } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 import { fetchWithdrawals, WITHDRAWAL_STATUSES, withdrawalsKey } from './api';
-import { OrderGrid, orderColumns } from './order-list';
-
-// The member's risk level (docs/risk.md) beside each order; normal reads as plain text.
-const RISK_TONES: Record<AdminWithdrawal['riskLevel'], Tone> = {
-  low: 'success',
-  normal: 'muted',
-  high: 'warning',
-  blocked: 'danger',
-};
+import { NameWithMatch, OrderGrid, orderColumns } from './order-list';
 
 export function WithdrawalsPage() {
   const { t } = useTranslation('cashier');
@@ -23,14 +14,7 @@ export function WithdrawalsPage() {
     return [
       c.reference,
       c.member,
-      {
-        id: 'riskLevel',
-        accessorFn: (w) => t(`riskLevels.${w.riskLevel}`),
-        header: t('riskLevel'),
-        cell: ({ row }) => (
-          <StatusBadge label={t(`riskLevels.${row.original.riskLevel}`)} tone={RISK_TONES[row.original.riskLevel]} />
-        ),
-      },
+      c.risk,
       c.amount,
       c.currency,
       {
@@ -38,8 +22,21 @@ export function WithdrawalsPage() {
         accessorFn: (w) => `${w.bankAccount.bankName} ${w.bankAccount.accountNumber}`,
         header: t('bankAccount'),
       },
-      { id: 'accountName', accessorFn: (w) => w.bankAccount.accountName, header: t('accountName') },
+      {
+        id: 'accountName',
+        accessorFn: (w) => w.bankAccount.accountName,
+        header: t('payee'),
+        cell: ({ row }) => (
+          <NameWithMatch name={row.original.bankAccount.accountName} match={row.original.payeeMatch} />
+        ),
+      },
+      {
+        id: 'payingAccount',
+        accessorFn: (w) => w.payout?.account.label ?? '',
+        header: t('payingAccount'),
+      },
       c.status,
+      c.age,
       {
         id: 'receiptStatus',
         accessorFn: (w) => (w.receiptStatus ? t(`receipt.${w.receiptStatus}`) : ''),
@@ -61,7 +58,8 @@ export function WithdrawalsPage() {
       fetchPage={(q) => fetchWithdrawals(q).then(toGridPage)}
       columns={columns}
       statuses={WITHDRAWAL_STATUSES}
-      hiddenColumns={['currency', 'accountName']}
+      hiddenColumns={['currency']}
+      decidable={(w) => w.status === 'pending'}
       extraFilters={[{ name: 'bank', label: t('bankName'), type: 'text', placeholder: t('filters.bankHint') }]}
     />
   );

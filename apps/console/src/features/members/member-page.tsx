@@ -17,7 +17,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { actOnMember, type MemberAction, memberQuery, membersKey } from './api';
 import { AdjustDialog, AgentDialog, TagsDialog, UplineDialog } from './member-dialogs';
-import { typeLabel } from './member-format';
+import { memberState, typeLabel } from './member-format';
 import { SummaryTab } from './member-summary';
 import {
   AuditTab,
@@ -288,7 +288,7 @@ export function MemberPage() {
         actions={<Actions member={m} />}
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <StatusBadge label={t(`statuses.${m.status}`)} tone={m.status === 'active' ? 'success' : 'danger'} />
+        <StatusBadge {...memberState(t, m, formatDateTime)} />
         {m.tags.length === 0 ? (
           <span className="text-xs text-(--text-muted)">{t('member.noTags')}</span>
         ) : (

@@ -102,6 +102,45 @@ function ResponsibleBanner({ s }: { s: Summary }) {
   );
 }
 
+const RISK_TONES = { low: 'success', normal: 'muted', high: 'warning', blocked: 'danger' } as const;
+
+/** The member's risk level, open flags and links at a glance (docs/risk.md); the Risk tab has the detail. */
+function RiskBadge({ risk }: { risk: Summary['risk'] }) {
+  const { t } = useTranslation('members');
+  const label = [
+    t('summary.risk.level', { level: t(`summary.risk.levels.${risk.level}`) }),
+    t('summary.risk.flags', { count: risk.openFlags }),
+    t('summary.risk.links', { count: risk.links }),
+  ].join(' · ');
+  const tone = risk.level === 'normal' && (risk.openFlags > 0 || risk.links > 0) ? 'warning' : RISK_TONES[risk.level];
+  return (
+    <span data-testid="risk-badge">
+      <StatusBadge label={label} tone={tone} />
+    </span>
+  );
+}
+
+/** The names on the member's transfer slips, each against the verified name. */
+function Payees({ s }: { s: Summary }) {
+  const { t } = useTranslation('members');
+  if (s.payees === null) return <span className="text-(--text-muted)">{t('summary.payees.noCashier')}</span>;
+  if (s.payees.length === 0) return <span className="text-(--text-muted)">{t('summary.payees.none')}</span>;
+  return (
+    <ul className="grid gap-1" data-testid="payee-names">
+      {s.payees.map((p) => (
+        <li key={`${p.source}:${p.name}`} className="flex flex-wrap items-center gap-2">
+          <span>{p.name}</span>
+          <span className="text-xs text-(--text-muted)">{t(`summary.payees.${p.source}`)}</span>
+          <StatusBadge
+            label={t(`summary.payees.match.${p.match}`)}
+            tone={p.match === 'match' ? 'success' : p.match === 'mismatch' ? 'danger' : 'muted'}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Progress toward one of the next level's thresholds, as a bar and in words. */
 function Progress({
   label,
@@ -214,6 +253,10 @@ export function SummaryTab({ id }: { id: number }) {
   return (
     <div>
       <ResponsibleBanner s={s} />
+      <div className="mb-4 flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-(--text-muted)">{t('summary.risk.title')}:</span>
+        <RiskBadge risk={s.risk} />
+      </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card title={t('summary.identity')}>
           <Rows
@@ -233,6 +276,7 @@ export function SummaryTab({ id }: { id: number }) {
                 ),
               ],
               [t('summary.kycLevel'), t('summary.level', { level: s.identity.kycLevel })],
+              [t('summary.payees.title'), <Payees key="payees" s={s} />],
             ]}
           />
         </Card>

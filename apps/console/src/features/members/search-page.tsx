@@ -9,16 +9,18 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { membersKey, searchMembers } from './api';
-import { typeLabel } from './member-format';
+import { memberState, typeLabel } from './member-format';
 import { SaveSegmentButton } from './save-segment-dialog';
 
-const FIELDS = ['all', 'username', 'id', 'name', 'mobile', 'email', 'bankAccount', 'ip'] as const;
+const FIELDS = ['all', 'username', 'id', 'name', 'payee', 'mobile', 'email', 'bankAccount', 'ip'] as const;
+// Cashier data: searched only by an operator who reads the cashier.
+const CASHIER_FIELDS: readonly string[] = ['bankAccount', 'payee'];
 
 export function SearchPage() {
   const { t } = useTranslation('members');
   const can = useCan();
   // Bank account numbers are cashier data: searched only for operators who hold cashier.read.
-  const fields = FIELDS.filter((f) => f !== 'bankAccount' || can('cashier.read'));
+  const fields = FIELDS.filter((f) => !CASHIER_FIELDS.includes(f) || can('cashier.read'));
   const columns = useMemo<ColumnDef<MemberRow, unknown>[]>(
     () => [
       { id: 'id', accessorKey: 'id', header: t('id'), meta: { numeric: true } },
@@ -39,14 +41,9 @@ export function SearchPage() {
       { id: 'type', accessorFn: (m) => typeLabel(t, m.type), header: t('type') },
       {
         id: 'status',
-        accessorFn: (m) => t(`statuses.${m.status}`),
+        accessorFn: (m) => memberState(t, m, formatDateTime).label,
         header: t('status'),
-        cell: ({ row }) => (
-          <StatusBadge
-            label={t(`statuses.${row.original.status}`)}
-            tone={row.original.status === 'active' ? 'success' : 'danger'}
-          />
-        ),
+        cell: ({ row }) => <StatusBadge {...memberState(t, row.original, formatDateTime)} />,
       },
       { id: 'vip', accessorKey: 'vipLevel', header: t('vip'), meta: { numeric: true } },
       { id: 'mobile', accessorFn: (m) => m.mobile ?? '', header: t('mobile') },

@@ -4,6 +4,7 @@ import type {
   AdminRiskFlag,
   AdminRiskLevelBody,
   AdminRiskLink,
+  AdminRiskLinkGroup,
   AdminRiskReviewBody,
   RiskFlagKind,
   RiskFlagStatus,
@@ -31,6 +32,16 @@ export const linksQuery = (filter: LinkFilter, pageNo: number) =>
       api<Grid<AdminRiskLink>>('/admin/risk/links', { query: { ...filter, pageNo, pageSize: RISK_PAGE_SIZE } }),
   });
 
+/** Linked accounts grouped by the value they share (one row per IP, device, account or name). */
+export const linkGroupsQuery = (filter: LinkFilter, pageNo: number) =>
+  queryOptions({
+    queryKey: [...riskKey, 'linkGroups', filter, pageNo],
+    queryFn: () =>
+      api<Grid<AdminRiskLinkGroup>>('/admin/risk/linkGroups', {
+        query: { ...filter, pageNo, pageSize: RISK_PAGE_SIZE },
+      }),
+  });
+
 export const flagsQuery = (filter: FlagFilter, pageNo: number) =>
   queryOptions({
     queryKey: [...riskKey, 'flags', filter, pageNo],
@@ -46,6 +57,14 @@ export const memberRiskQuery = (memberId: number) =>
 
 export function reviewLink(id: number, body: AdminRiskReviewBody) {
   return api<AdminRiskLink>(`/admin/risk/links/${id}/review`, { method: 'POST', body });
+}
+
+/** Confirms or dismisses every pending link of the group with one note. */
+export function reviewLinkGroup(id: number, body: AdminRiskReviewBody) {
+  return api<{ group: AdminRiskLinkGroup; reviewed: number; raised: number[] }>(`/admin/risk/linkGroups/${id}/review`, {
+    method: 'POST',
+    body,
+  });
 }
 
 export function reviewFlag(id: number, body: AdminRiskReviewBody) {

@@ -1,6 +1,7 @@
 import type {
   AdminRiskFlag,
   AdminRiskLink,
+  AdminRiskLinkGroup,
   AdminRiskReviewBody,
   RiskFlagEvidence,
   RiskLevel,
@@ -14,7 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StatusBadge, type Tone } from '../../components/status-badge';
 import { formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { reviewFlag, reviewLink, riskKey } from './api';
+import { reviewFlag, reviewLink, reviewLinkGroup, riskKey } from './api';
 
 // What the Risk screens and the member page's Risk tab share: the level badge, a flag in words, a
 // member's name linking to their page, and the confirm / dismiss buttons with their note.
@@ -71,17 +72,27 @@ export function FlagSentence({ evidence }: { evidence: RiskFlagEvidence }) {
 }
 
 /** Confirm / dismiss of a pending link or an open flag, each asking for the operator's note. */
-export function ReviewButtons({ target }: { target: { link: AdminRiskLink } | { flag: AdminRiskFlag } }) {
+export function ReviewButtons({
+  target,
+}: {
+  target: { link: AdminRiskLink } | { flag: AdminRiskFlag } | { group: AdminRiskLinkGroup };
+}) {
   const { t } = useTranslation('risk');
   const can = useCan();
   const queryClient = useQueryClient();
   const [decision, setDecision] = useState<AdminRiskReviewBody['decision'] | null>(null);
-  const waiting = 'link' in target ? target.link.status === 'pending' : target.flag.status === 'open';
+  const waiting =
+    'group' in target
+      ? target.group.links.pending > 0
+      : 'link' in target
+        ? target.link.status === 'pending'
+        : target.flag.status === 'open';
   if (!waiting || !can('risk.write')) return null;
   const submit = async (note: string) => {
     if (!decision) return;
     const body = { decision, note };
-    if ('link' in target) await reviewLink(target.link.id, body);
+    if ('group' in target) await reviewLinkGroup(target.group.id, body);
+    else if ('link' in target) await reviewLink(target.link.id, body);
     else await reviewFlag(target.flag.id, body);
     await queryClient.invalidateQueries({ queryKey: riskKey });
   };
@@ -98,7 +109,16 @@ export function ReviewButtons({ target }: { target: { link: AdminRiskLink } | { 
       <ConfirmDialog
         open={decision !== null}
         title={decision === 'confirm' ? t('review.confirmTitle') : t('review.dismissTitle')}
-        message={decision === 'confirm' ? t('review.confirmMessage') : t('review.dismissMessage')}
+        message={
+          'group' in target
+            ? t(decision === 'confirm' ? 'review.confirmGroupMessage' : 'review.dismissGroupMessage', {
+                count: target.group.links.pending,
+                accounts: target.group.accounts,
+              })
+            : decision === 'confirm'
+              ? t('review.confirmMessage')
+              : t('review.dismissMessage')
+        }
         confirmLabel={decision === 'confirm' ? t('review.confirm') : t('review.dismiss')}
         danger={decision === 'confirm'}
         reason={{ label: t('review.note'), max: 500 }}

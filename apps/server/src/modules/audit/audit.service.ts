@@ -110,6 +110,7 @@ export type AuditEvent =
   | 'protection.lift'
   | 'risk.level'
   | 'risk.link.review'
+  | 'risk.linkGroup.review'
   | 'risk.flag.review'
   | 'risk.backfill'
   | 'kyc.details'

@@ -15,6 +15,8 @@ import {
   AdminWithdrawal,
   AdminWithdrawalList,
   AdminWithdrawalQuery,
+  BulkDecisionBody,
+  BulkDecisionResult,
   RejectBody,
 } from '@gamehall/shared/api/admin';
 import {
@@ -32,10 +34,13 @@ import {
 } from '@gamehall/shared/api/admin-cashier';
 import { envelope } from '@gamehall/shared/api/common';
 import { AdminKycMember, AdminKycMemberParams } from '@gamehall/shared/api/kyc';
+import { errorCatalogue } from '@gamehall/shared/errors';
 import { toMajor } from '@gamehall/shared/money';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
 import { presentPage } from '../../http/paging';
 import { piiView } from '../../http/pii';
 import { requestMetaOf } from '../../http/request-meta';
@@ -65,6 +70,89 @@ const CASHIER_APPROVE = 'admin:cashier.approve' as const;
 const CASHIER_SETTINGS = 'admin:cashier.settings' as const;
 
 export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
+  // One decision on one order, audited as one operator action: what the single-order routes and the
+  // bulk routes both run, so a bulk decision is checked and recorded exactly as single ones are.
+  const approveDeposit = (req: FastifyRequest, reference: string, body: ApproveDepositBody) =>
+    operatorAction(
+      ctx,
+      requestMetaOf(req),
+      'cashier.deposit.approve',
+      reference,
+      (op) => cashier.approveDeposit(ctx, op, reference, body),
+      (d) => ({
+        before: { status: d.repeat ? 'approved' : 'pending', amount: toMajor(d.requested) },
+        after: {
+          status: 'approved',
+          amount: toMajor(d.credited),
+          ...(d.credited !== d.requested ? { reason: body.reason } : {}),
+        },
+      }),
+    );
+  const rejectDeposit = (req: FastifyRequest, reference: string, reason: string) =>
+    operatorAction(ctx, requestMetaOf(req), 'cashier.deposit.reject', reference, (op) =>
+      cashier.rejectDeposit(ctx, op, reference, reason),
+    );
+  const approveWithdrawal = (req: FastifyRequest, reference: string, payeeReview: string | undefined) =>
+    operatorAction(
+      ctx,
+      requestMetaOf(req),
+      'cashier.withdrawal.approve',
+      reference,
+      (op) => cashier.actOnWithdrawal(ctx, op, reference, 'approve', { payeeReview }),
+      () => (payeeReview ? { payeeReview } : {}),
+    );
+  const rejectWithdrawal = (req: FastifyRequest, reference: string, reason: string) =>
+    operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.reject', reference, (op) =>
+      cashier.actOnWithdrawal(ctx, op, reference, 'reject', { reason }),
+    );
+
+  app.post(
+    '/admin/cashier/deposits/bulk',
+    {
+      schema: {
+        tags,
+        summary:
+          "Approve (as asked) or reject (with one reason) the selected deposits, each on its own as its single route would, audited one by one; answers each order's outcome, a refusal stopping nothing else",
+        body: BulkDecisionBody,
+        response: { 200: envelope(BulkDecisionResult) },
+      },
+      config: { auth: CASHIER_APPROVE },
+    },
+    async (req) =>
+      ok(
+        await eachOrder(req, req.body.references, async (reference) => {
+          const row =
+            req.body.action === 'approve'
+              ? (await approveDeposit(req, reference, {})).row
+              : await rejectDeposit(req, reference, req.body.reason ?? '');
+          return row.status;
+        }),
+      ),
+  );
+
+  app.post(
+    '/admin/cashier/withdrawals/bulk',
+    {
+      schema: {
+        tags,
+        summary:
+          "Approve or reject (with one reason) the selected withdrawals, each on its own as its single route would, audited one by one; a payee who is not the verified name is refused here (approve it alone, with its review); answers each order's outcome, a refusal stopping nothing else",
+        body: BulkDecisionBody,
+        response: { 200: envelope(BulkDecisionResult) },
+      },
+      config: { auth: CASHIER_APPROVE },
+    },
+    async (req) =>
+      ok(
+        await eachOrder(req, req.body.references, async (reference) => {
+          const row =
+            req.body.action === 'approve'
+              ? await approveWithdrawal(req, reference, undefined)
+              : await rejectWithdrawal(req, reference, req.body.reason ?? '');
+          return row.status;
+        }),
+      ),
+  );
   app.get(
     '/admin/cashier/deposits',
     {
@@ -93,24 +181,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: CASHIER_APPROVE },
     },
-    async (req) => {
-      const done = await operatorAction(
-        ctx,
-        requestMetaOf(req),
-        'cashier.deposit.approve',
-        req.params.reference,
-        (op) => cashier.approveDeposit(ctx, op, req.params.reference, req.body ?? {}),
-        (d) => ({
-          before: { status: d.repeat ? 'approved' : 'pending', amount: toMajor(d.requested) },
-          after: {
-            status: 'approved',
-            amount: toMajor(d.credited),
-            ...(d.credited !== d.requested ? { reason: req.body?.reason } : {}),
-          },
-        }),
-      );
-      return ok(presentAdminDeposit(done.row));
-    },
+    async (req) => ok(presentAdminDeposit((await approveDeposit(req, req.params.reference, req.body ?? {})).row)),
   );
 
   app.post(
@@ -125,14 +196,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: CASHIER_APPROVE },
     },
-    async (req) =>
-      ok(
-        presentAdminDeposit(
-          await operatorAction(ctx, requestMetaOf(req), 'cashier.deposit.reject', req.params.reference, (op) =>
-            cashier.rejectDeposit(ctx, op, req.params.reference, req.body.reason),
-          ),
-        ),
-      ),
+    async (req) => ok(presentAdminDeposit(await rejectDeposit(req, req.params.reference, req.body.reason))),
   );
 
   app.get(
@@ -170,20 +234,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     },
     async (req) =>
       ok(
-        presentAdminWithdrawal(
-          await operatorAction(
-            ctx,
-            requestMetaOf(req),
-            'cashier.withdrawal.approve',
-            req.params.reference,
-            (op) =>
-              cashier.actOnWithdrawal(ctx, op, req.params.reference, 'approve', {
-                payeeReview: req.body?.payeeReview,
-              }),
-            () => (req.body?.payeeReview ? { payeeReview: req.body.payeeReview } : {}),
-          ),
-          piiView(req),
-        ),
+        presentAdminWithdrawal(await approveWithdrawal(req, req.params.reference, req.body?.payeeReview), piiView(req)),
       ),
   );
 
@@ -200,14 +251,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: CASHIER_APPROVE },
     },
     async (req) =>
-      ok(
-        presentAdminWithdrawal(
-          await operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.reject', req.params.reference, (op) =>
-            cashier.actOnWithdrawal(ctx, op, req.params.reference, 'reject', { reason: req.body.reason }),
-          ),
-          piiView(req),
-        ),
-      ),
+      ok(presentAdminWithdrawal(await rejectWithdrawal(req, req.params.reference, req.body.reason), piiView(req))),
   );
 
   app.post(
@@ -541,4 +585,28 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     async (req) =>
       ok(await kyc.memberPanelView(ctx, await review.payUnderAgeRefund(ctx, requestMetaOf(req), req.params.memberId))),
   );
+}
+
+/**
+ * Decides the orders one after the other (the same reference once), each in its own transaction: a
+ * refusal is that order's outcome and the next order is decided all the same.
+ */
+async function eachOrder(
+  req: FastifyRequest,
+  references: readonly string[],
+  decide: (reference: string) => Promise<string>,
+): Promise<BulkDecisionResult> {
+  const results: BulkDecisionResult['results'] = [];
+  for (const reference of new Set(references)) {
+    try {
+      results.push({ reference, ok: true, status: await decide(reference) });
+    } catch (error) {
+      if (error instanceof AppError) results.push({ reference, ok: false, code: error.code, message: error.message });
+      else {
+        req.log.error({ err: error, reference }, 'a bulk cashier decision failed');
+        results.push({ reference, ok: false, code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message });
+      }
+    }
+  }
+  return { results };
 }

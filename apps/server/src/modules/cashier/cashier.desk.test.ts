@@ -1,10 +1,22 @@
 // postgres: concurrent deposits under one cap, approvals of another amount and payouts move money once
+import { type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { injectEncrypted } from '../../test/jwe';
 import { approvedWithdrawal as withdrawalApproved } from '../../test/withdrawals';
 import { balanceOf, houseBalance, verifyLedger } from '../ledger/ledger.service';
-import { actors, call, expectFailure, payingAccount, payoutOf, requestId } from './cashier.fixtures';
+import {
+  actors,
+  call,
+  expectFailure,
+  fund,
+  PAYMENT_PASSWORD,
+  payingAccount,
+  payoutOf,
+  requestId,
+  setPaymentPassword,
+} from './cashier.fixtures';
 
 // The payments desk (docs/cashier.md "The desk"): receiving accounts with caps, rotation and VIP
 // routing; depositor names; approving another amount; payouts with reference, account and fee;
@@ -340,5 +352,148 @@ describe('payee names against the verified name', () => {
     expect(good.statusCode, good.body).toBe(200);
     const confirmed = await call(t, 'POST', `/admin/cashier/bankAccounts/${good.json().value.id}/confirm`, operator);
     expect(confirmed.json().value).toMatchObject({ status: 'confirmed', payeeMatch: 'match' });
+  });
+});
+
+describe('bulk decisions on the desk', () => {
+  type Outcome = { reference: string; ok: boolean; status?: string; code?: string };
+  const bulk = (list: 'deposits' | 'withdrawals', body: unknown) =>
+    call(t, 'POST', `/admin/cashier/${list}/bulk`, operator, body);
+  async function pendingDeposit(amount: number) {
+    const m = await memberWithSession();
+    const res = await deposit(m.token, amount, { depositorName: 'Bulk Payer' });
+    expect(res.statusCode, res.body).toBe(200);
+    return { member: m, reference: res.json().value.reference as string };
+  }
+  async function pendingWithdrawal(payee: string, verifiedAs?: string) {
+    const m = await memberWithSession();
+    await setPaymentPassword(t, m.id);
+    await fund(t, m.id, 100_000);
+    const bank = await call(t, 'POST', '/wps/cashier/bankAccounts', m.token, {
+      bankName: 'BPI',
+      accountName: payee,
+      accountNumber: `31${Math.floor(Math.random() * 1e9)}`,
+    });
+    const bankId = bank.json().value.id as number;
+    expect((await call(t, 'POST', `/admin/cashier/bankAccounts/${bankId}/confirm`, operator)).statusCode).toBe(200);
+    if (verifiedAs) await verify(m.id, verifiedAs);
+    const order = await injectEncrypted(t.app, {
+      method: 'POST',
+      url: '/wps/cashier/withdraw',
+      token: m.token,
+      body: { bankAccountId: bankId, amount: 100, paymentPassword: PAYMENT_PASSWORD, requestId: requestId() },
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    return order.json().value.reference as string;
+  }
+  const auditRows = (event: string, target: string) =>
+    t.ctx.db
+      .selectFrom('audit_log')
+      .select(['success', 'detail'])
+      .where('event', '=', event)
+      .where(sql<SqlBool>`detail->>'target' = ${target}`)
+      .execute();
+
+  it('approves each deposit on its own: a refused one stops nothing, each is audited, a repeat counts once', async () => {
+    const a = await pendingDeposit(120);
+    const b = await pendingDeposit(180);
+    const refused = await pendingDeposit(150);
+    expect(
+      (
+        await call(t, 'POST', `/admin/cashier/deposits/${refused.reference}/reject`, operator, {
+          reason: 'no transfer',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const res = await bulk('deposits', {
+      action: 'approve',
+      references: [a.reference, refused.reference, 'D-NOT-THERE-1', b.reference, a.reference],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json().value.results as Outcome[];
+    expect(results).toMatchObject([
+      { reference: a.reference, ok: true, status: 'approved' },
+      { reference: refused.reference, ok: false, code: 'CASHIER_STATE_CONFLICT' },
+      { reference: 'D-NOT-THERE-1', ok: false, code: 'CASHIER_ORDER_NOT_FOUND' },
+      { reference: b.reference, ok: true, status: 'approved' },
+    ]);
+    expect(await cash(a.member.id)).toBe(12_000);
+    expect(await cash(b.member.id)).toBe(18_000);
+    expect(await cash(refused.member.id)).toBe(0);
+    expect(await auditRows('cashier.deposit.approve', a.reference)).toMatchObject([{ success: true }]);
+    expect(await auditRows('cashier.deposit.approve', refused.reference)).toMatchObject([
+      { success: false, detail: { code: 'CASHIER_STATE_CONFLICT' } },
+    ]);
+
+    // Two desks approving the same selection at once: each order is credited once.
+    const c = await pendingDeposit(145);
+    const d = await pendingDeposit(155);
+    const [one, two] = await Promise.all([
+      bulk('deposits', { action: 'approve', references: [c.reference, d.reference] }),
+      bulk('deposits', { action: 'approve', references: [d.reference, c.reference] }),
+    ]);
+    for (const r of [one, two]) expect(r.statusCode, r.body).toBe(200);
+    expect(await cash(c.member.id)).toBe(14_500);
+    expect(await cash(d.member.id)).toBe(15_500);
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+
+  it('rejects deposits only with a reason, and refuses a bad selection as a whole', async () => {
+    const a = await pendingDeposit(130);
+    expectFailure(await bulk('deposits', { action: 'reject', references: [a.reference] }), 400, 'VALIDATION_FAILED');
+    expectFailure(await bulk('deposits', { action: 'approve', references: [] }), 400, 'VALIDATION_FAILED');
+    expect((await call(t, 'GET', `/admin/cashier/deposits/${a.reference}`, operator)).json().value.order.status).toBe(
+      'pending',
+    );
+    const res = await bulk('deposits', { action: 'reject', references: [a.reference], reason: 'Nothing arrived' });
+    expect(res.json().value.results).toEqual([{ reference: a.reference, ok: true, status: 'rejected' }]);
+    const reader = await operatorToken(['cashier.read']);
+    expectFailure(
+      await call(t, 'POST', '/admin/cashier/deposits/bulk', reader.token, {
+        action: 'approve',
+        references: [a.reference],
+      }),
+      403,
+      'AUTH_FORBIDDEN',
+    );
+  });
+
+  it('approves withdrawals one by one: a payee who is not the verified name is held, the others go through', async () => {
+    const fine = await pendingWithdrawal('Lito Ramos');
+    const mismatched = await pendingWithdrawal('Carlo Cruz', 'Carla Cruz');
+    const res = await bulk('withdrawals', { action: 'approve', references: [mismatched, fine] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value.results).toMatchObject([
+      { reference: mismatched, ok: false, code: 'CASHIER_PAYEE_MISMATCH' },
+      { reference: fine, ok: true, status: 'approved' },
+    ]);
+    const status = async (reference: string) =>
+      (await call(t, 'GET', `/admin/cashier/withdrawals/${reference}`, operator)).json().value.order.status;
+    expect(await status(mismatched)).toBe('pending');
+    const rejected = await bulk('withdrawals', { action: 'reject', references: [mismatched], reason: 'Payee unknown' });
+    expect(rejected.json().value.results).toEqual([{ reference: mismatched, ok: true, status: 'rejected' }]);
+    expect(await auditRows('cashier.withdrawal.approve', mismatched)).toMatchObject([
+      { success: false, detail: { code: 'CASHIER_PAYEE_MISMATCH' } },
+    ]);
+    expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+});
+
+describe('the queues show what the desk decides on', () => {
+  it("lists a deposit's risk level and whether its depositor name is the verified one", async () => {
+    const m = await memberWithSession();
+    await verify(m.id, 'Ana Reyes');
+    await t.ctx.db
+      .insertInto('member_risk_levels')
+      .values({ member_id: m.id, level: 'high', reason: 'test', source: 'operator' })
+      .execute();
+    const named = (await deposit(m.token, 200, { depositorName: 'ANA reyes' })).json().value.reference;
+    const other = (await deposit(m.token, 210, { depositorName: 'Pedro Cafe' })).json().value.reference;
+    const list = (
+      await call(t, 'GET', `/admin/cashier/deposits?member=${m.username}&pageNo=1&pageSize=50`, operator)
+    ).json().value.content as { reference: string; riskLevel: string; depositorMatch: string | null }[];
+    const row = (reference: string) => list.find((d) => d.reference === reference);
+    expect(row(named)).toMatchObject({ riskLevel: 'high', depositorMatch: 'match' });
+    expect(row(other)).toMatchObject({ riskLevel: 'high', depositorMatch: 'mismatch' });
   });
 });

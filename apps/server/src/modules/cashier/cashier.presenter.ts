@@ -226,6 +226,8 @@ export function presentAdminDeposit(row: DepositRow): AdminDeposit {
     decidedAt: iso(row.decided_at),
     requestedAmount: row.requested_amount === null ? null : toMajor(row.requested_amount),
     depositorName: row.depositor_name,
+    depositorMatch: row.depositor_name === null ? null : payeeMatch(row.verified_name, row.depositor_name),
+    riskLevel: row.risk_level ?? 'normal',
     receivingAccount:
       row.receiving_account_id !== null && row.receiving_label !== null
         ? { id: row.receiving_account_id, label: row.receiving_label }

@@ -260,9 +260,18 @@ function depositRows(db: Conn) {
     .selectFrom('deposit_orders')
     .innerJoin('members', 'members.id', 'deposit_orders.member_id')
     .leftJoin('cashier_house_accounts as ra', 'ra.id', 'deposit_orders.receiving_account_id')
+    .leftJoin('kyc_identities as ki', 'ki.member_id', 'deposit_orders.member_id')
     .selectAll('deposit_orders')
     .select([
       'members.username',
+      'ki.verified_name',
+      // The member's risk level, as on the withdrawal queue.
+      (eb) =>
+        eb
+          .selectFrom('member_risk_levels')
+          .select('member_risk_levels.level')
+          .whereRef('member_risk_levels.member_id', '=', 'deposit_orders.member_id')
+          .as('risk_level'),
       'ra.label as receiving_label',
       'ra.bank_name as receiving_bank_name',
       'ra.account_name as receiving_account_name',

@@ -29,7 +29,10 @@ export function mobileOf(
   return r.country_dialing_code ? `+${r.country_dialing_code} ${number}` : number;
 }
 
-export function presentMemberRow(r: MemberSearchRow, pii: PiiView): MemberRow {
+export function presentMemberRow(
+  r: MemberSearchRow & { break: { kind: 'timeout' | 'exclusion'; until: Date | null } | null },
+  pii: PiiView,
+): MemberRow {
   return {
     id: r.id,
     username: r.username,
@@ -44,7 +47,21 @@ export function presentMemberRow(r: MemberSearchRow, pii: PiiView): MemberRow {
     createdAt: new Date(r.created_at).toISOString(),
     lastLoginAt: iso(r.last_login_at),
     lastLoginIp: r.last_login_ip,
+    break: r.break ? { kind: r.break.kind, until: r.break.until?.toISOString() ?? null } : null,
   };
+}
+
+function presentBreak(
+  b: { kind: 'timeout' | 'exclusion'; period: string; startedAt: Date; until: Date | null } | null,
+) {
+  return b
+    ? {
+        kind: b.kind,
+        period: b.period as BreakPeriod,
+        startedAt: b.startedAt.toISOString(),
+        until: b.until?.toISOString() ?? null,
+      }
+    : null;
 }
 
 export function presentOverview(o: MemberOverview, pii: PiiView): MemberOverviewValue {
@@ -86,6 +103,7 @@ export function presentOverview(o: MemberOverview, pii: PiiView): MemberOverview
       mustChangePassword: required !== null && new Date(required).getTime() > new Date(m.password_changed_at).getTime(),
     },
     tags: o.tags,
+    break: presentBreak(o.break),
   };
 }
 
@@ -313,7 +331,6 @@ function presentPlay(f: MemberFigures) {
 export function presentSummary(s: MemberSummaryData, pii: PiiView): MemberSummaryValue {
   const m = s.member;
   const next = s.vip.next;
-  const brk = s.responsible.break;
   return {
     id: m.id,
     username: m.username,
@@ -366,17 +383,12 @@ export function presentSummary(s: MemberSummaryData, pii: PiiView): MemberSummar
             : null,
         })),
       realityCheckMinutes: s.responsible.realityCheckMinutes,
-      break: brk
-        ? {
-            kind: brk.kind,
-            period: brk.period as BreakPeriod,
-            startedAt: brk.startedAt.toISOString(),
-            until: brk.until?.toISOString() ?? null,
-          }
-        : null,
+      break: presentBreak(s.responsible.break ?? null),
     },
     uplines: s.uplines.map((u) => ({ id: Number(u.id), username: u.username, type: u.type })),
     tags: s.tags,
     notes: { total: s.notes.total, latest: s.notes.rows.map(presentNote) },
+    risk: s.risk,
+    payees: s.payees?.map((p) => ({ name: pii.name(p.name), source: p.source, match: p.match })) ?? null,
   };
 }

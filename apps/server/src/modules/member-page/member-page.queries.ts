@@ -8,8 +8,11 @@ const OPERATOR_TYPE = 90;
 
 export type MemberSearchFilter = {
   text?: string | undefined;
-  field: 'all' | 'username' | 'id' | 'name' | 'mobile' | 'email' | 'bankAccount' | 'ip';
-  /** Whether bank account numbers are searched (cashier data: the operator holds cashier.read). */
+  field: 'all' | 'username' | 'id' | 'name' | 'payee' | 'mobile' | 'email' | 'bankAccount' | 'ip';
+  /**
+   * Whether bank account numbers and payee names are searched (cashier data: the operator holds
+   * cashier.read).
+   */
   bankAccounts: boolean;
   status?: 'active' | 'disabled' | undefined;
   tag?: string | undefined;
@@ -68,6 +71,12 @@ function matchingIds(text: string, field: MemberSearchFilter['field'], bankAccou
     parts.push(sql`SELECT id FROM members WHERE register_ip LIKE ${p}`);
     parts.push(sql`SELECT id FROM members WHERE last_login_ip LIKE ${p}`);
     parts.push(sql`SELECT member_id AS id FROM member_login_ips WHERE ip LIKE ${p}`);
+  }
+  // The names on transfer slips: a bank account's holder (the payee of the member's withdrawals) and
+  // the depositor name given on a deposit order. Cashier data, like the account numbers.
+  if (bankAccounts && want('payee', /\p{L}/u.test(text))) {
+    parts.push(sql`SELECT member_id AS id FROM member_bank_accounts WHERE lower(account_name) LIKE ${p}`);
+    parts.push(sql`SELECT member_id AS id FROM deposit_orders WHERE lower(depositor_name) LIKE ${p}`);
   }
   if (bankAccounts && want('bankAccount', /^[0-9a-z -]+$/i.test(text)))
     parts.push(sql`SELECT member_id AS id FROM member_bank_accounts WHERE lower(account_number) LIKE ${p}`);
@@ -130,7 +139,12 @@ function memberScope(db: Conn, currency: string) {
 function rowsOf(scope: MemberScope) {
   return scope
     .leftJoin('members as u', 'u.id', 'm.upline_id')
+    .leftJoin('responsible_settings as rs', 'rs.member_id', 'm.id')
     .select([
+      'rs.break_kind',
+      'rs.break_period',
+      'rs.break_started_at',
+      'rs.break_until',
       'm.id',
       'm.username',
       'm.type',
@@ -292,6 +306,36 @@ export async function pageMemberActions(
     sql<{ n: string }>`SELECT count(*)::text AS n FROM (${ids}) AS mine`.execute(db),
   ]);
   return { rows, total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/**
+ * The names on the member's transfer slips, once per name and source: the holder names of the bank
+ * accounts bound (not rejected), and the depositor names given on deposit orders (the newest first).
+ */
+export async function payeeNames(db: Conn, memberId: number) {
+  const [accounts, deposits] = await Promise.all([
+    db
+      .selectFrom('member_bank_accounts')
+      .select('account_name as name')
+      .where('member_id', '=', memberId)
+      .where('status', '!=', 'rejected')
+      .groupBy('account_name')
+      .orderBy(sql`max(id)`, 'desc')
+      .execute(),
+    db
+      .selectFrom('deposit_orders')
+      .select('depositor_name as name')
+      .where('member_id', '=', memberId)
+      .where('depositor_name', 'is not', null)
+      .groupBy('depositor_name')
+      .orderBy(sql`max(id)`, 'desc')
+      .limit(20)
+      .execute(),
+  ]);
+  return [
+    ...accounts.map((r) => ({ name: r.name, source: 'bankAccount' as const })),
+    ...deposits.flatMap((r) => (r.name === null ? [] : [{ name: r.name, source: 'deposit' as const }])),
+  ];
 }
 
 export function findUplineCandidate(db: Conn, id: number) {

@@ -37,11 +37,17 @@ import {
   recordManualDeposit,
 } from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
-import { kycLevel, verifiedNameOf } from '../kyc/kyc.service';
+import { kycLevel, normaliseName, verifiedNameOf } from '../kyc/kyc.service';
 import { balanceOf, bonusBalanceOf, postAdjustment } from '../ledger/ledger.service';
 import { pointsOf } from '../points/points.service';
-import { memberView as responsibleView } from '../responsible/responsible.service';
+import {
+  type ActiveBreak,
+  activeBreak,
+  breakOf,
+  memberView as responsibleView,
+} from '../responsible/responsible.service';
 import { payAdjustmentBonus } from '../rewards/rewards.service';
+import { memberRiskBadge } from '../risk/risk.service';
 import { memberSummary as vipSummary } from '../vip/vip.service';
 import { transactions } from '../wallet/wallet.service';
 import {
@@ -63,6 +69,7 @@ import {
   pageAdjustments,
   pageMemberActions,
   pageNotes,
+  payeeNames,
   replaceTags,
   searchMembers,
   uplineChain,
@@ -73,12 +80,12 @@ type Page = { pageNo: number; pageSize: number };
 // ---- search and the member page
 
 /**
- * `bankAccounts`: whether the operator may search bank account numbers (cashier.read). Without it a
- * search by that field is refused, and `all` leaves the numbers out: a match would tell the operator
- * whose account a number is.
+ * `bankAccounts`: whether the operator may search bank account numbers and payee names (cashier.read).
+ * Without it a search by those fields is refused, and `all` leaves them out: a match would tell the
+ * operator whose account a number or a name on a transfer slip is.
  */
 export async function search(ctx: AppContext, q: MemberSearchQuery, bankAccounts: boolean) {
-  if (q.field === 'bankAccount' && !bankAccounts) throw new AppError('AUTH_FORBIDDEN');
+  if ((q.field === 'bankAccount' || q.field === 'payee') && !bankAccounts) throw new AppError('AUTH_FORBIDDEN');
   const brand = await getBrand(ctx.db);
   // Search reads the replica (context.ts readDb): a list over every member, not a record just saved.
   const page = await searchMembers(
@@ -96,7 +103,11 @@ export async function search(ctx: AppContext, q: MemberSearchQuery, bankAccounts
     },
     q,
   );
-  return { ...page, currency: brand.currency };
+  // A member on a time-out or self-exclusion keeps the status `active`; the list says which break
+  // is in force now (one that ended is not).
+  const now = ctx.now();
+  const rows = page.rows.map((r) => ({ ...r, break: activeBreak(r, now) ?? null }));
+  return { ...page, rows, currency: brand.currency };
 }
 
 export type MemberOverview = {
@@ -105,19 +116,28 @@ export type MemberOverview = {
   twoFactor: boolean;
   loginLockedUntil: Date | null;
   tags: string[];
+  break: ActiveBreak | null;
 };
 
 export async function overview(ctx: AppContext, id: number): Promise<MemberOverview> {
   const member = await findAdminMember(ctx.db, id);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
   const brand = await getBrand(ctx.db);
-  const [balance, twoFactor, loginLocked, tags] = await Promise.all([
+  const [balance, twoFactor, loginLocked, tags, pause] = await Promise.all([
     balanceOf(ctx.db, id, brand.currency),
     twoFactorEnabled(ctx, id),
     loginLockedUntil(ctx, member.username),
     memberTags(ctx.db, id),
+    breakOf(ctx, ctx.db, id),
   ]);
-  return { member, balance: { ...balance, currency: brand.currency }, twoFactor, loginLockedUntil: loginLocked, tags };
+  return {
+    member,
+    balance: { ...balance, currency: brand.currency },
+    twoFactor,
+    loginLockedUntil: loginLocked,
+    tags,
+    break: pause ?? null,
+  };
 }
 
 /** How many of the newest notes the summary shows. */
@@ -134,7 +154,7 @@ export async function summary(ctx: AppContext, id: number, cashier: boolean) {
   const member = await existing(ctx, id);
   const brand = await getBrand(ctx.db);
   const today = brandDay(ctx.now(), brand.timeZone);
-  const [balance, bonus, points, kyc, verifiedName, vip, figures, responsible, uplines, tags, notes] =
+  const [balance, bonus, points, kyc, verifiedName, vip, figures, responsible, uplines, tags, notes, risk, payees] =
     await Promise.all([
       balanceOf(ctx.db, id, brand.currency),
       bonusBalanceOf(ctx.db, id, brand.currency),
@@ -147,6 +167,8 @@ export async function summary(ctx: AppContext, id: number, cashier: boolean) {
       uplineChain(ctx.db, id),
       memberTags(ctx.db, id),
       pageNotes(ctx.db, id, { pageNo: 1, pageSize: SUMMARY_NOTES }),
+      memberRiskBadge(ctx.db, id),
+      cashier ? payeeNames(ctx.db, id) : null,
     ]);
   return {
     member,
@@ -162,6 +184,18 @@ export async function summary(ctx: AppContext, id: number, cashier: boolean) {
     uplines,
     tags,
     notes,
+    risk,
+    // Compared as the cashier compares a payee with the verified name (without case, accents or punctuation).
+    payees:
+      payees?.map((p) => ({
+        ...p,
+        match:
+          verifiedName === null
+            ? ('unverified' as const)
+            : normaliseName(verifiedName) === normaliseName(p.name)
+              ? ('match' as const)
+              : ('mismatch' as const),
+      })) ?? null,
   };
 }
 

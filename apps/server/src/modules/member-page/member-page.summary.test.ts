@@ -388,3 +388,111 @@ describe('the Audit tab', () => {
     expect(await rows(reader.token)).toEqual([['member.tags', true, `member:${m.id}`]]);
   });
 });
+
+describe('the names on transfer slips, risk and breaks', () => {
+  /** A deposit order with the depositor name the member gave. */
+  async function depositBy(memberId: number, name: string) {
+    const reference = await deposit(memberId, 1_000, 'pending', t.ctx.now());
+    await t.ctx.db
+      .updateTable('deposit_orders')
+      .set({ depositor_name: name })
+      .where('reference', '=', reference)
+      .execute();
+  }
+
+  it('finds a member by the holder name of a bank account or the depositor name of a deposit, with cashier.read only', async () => {
+    const tag = `${Date.now().toString(36).replace(/\d/g, 'z')}`;
+    const holder = await createMember(t.ctx);
+    await bankAccount(holder.id, `Rosario Holder${tag}`);
+    const depositor = await createMember(t.ctx);
+    await depositBy(depositor.id, `Rosario Slip${tag}`);
+    const desk = await operator(['members.read', 'cashier.read']);
+    const reader = await operator(['members.read']);
+    const ids = async (q: string, field: string, token = desk.token) => {
+      const res = await call(t, 'GET', `/admin/members?q=${encodeURIComponent(q)}&field=${field}`, token);
+      expect(res.statusCode).toBe(200);
+      return (res.json().value.list as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+    };
+    expect(await ids(`holder${tag}`.toUpperCase(), 'payee')).toEqual([holder.id]);
+    expect(await ids(`Slip${tag}`, 'payee')).toEqual([depositor.id]);
+    expect(await ids(tag, 'payee')).toEqual([holder.id, depositor.id].sort((a, b) => a - b));
+    expect(await ids(`rosario slip${tag}`, 'all')).toEqual([depositor.id]);
+    // Not a real name, and cashier data: without cashier.read the field is refused and `all` leaves it out.
+    expect(await ids(tag, 'name')).toEqual([]);
+    expectFailure(await call(t, 'GET', `/admin/members?q=${tag}&field=payee`, reader.token), 403, 'AUTH_FORBIDDEN');
+    expect(await ids(tag, 'all', reader.token)).toEqual([]);
+  });
+
+  it('shows the payee names with their match, the risk badge and the break on the summary', async () => {
+    const m = await createMember(t.ctx);
+    const other = await createMember(t.ctx);
+    await t.ctx.db
+      .insertInto('kyc_identities')
+      .values({
+        member_id: m.id,
+        entered_name: 'Lorna Reyes',
+        entered_birthday: '1990-01-01',
+        verified_name: 'Lorna Reyes',
+        verified_birthday: '1990-01-01',
+        verified_at: t.ctx.now(),
+      })
+      .execute();
+    await bankAccount(m.id, 'LORNA  reyes');
+    await depositBy(m.id, 'Juan Dela Cruz');
+    await depositBy(m.id, 'Juan Dela Cruz');
+    await t.ctx.db
+      .insertInto('member_risk_levels')
+      .values({ member_id: m.id, level: 'high', reason: 'test', source: 'operator' })
+      .execute();
+    await t.ctx.db
+      .insertInto('risk_flags')
+      .values([
+        { member_id: m.id, kind: 'bonus_hit_and_run', key: `a${m.id}`, evidence: '{}' },
+        { member_id: m.id, kind: 'bonus_hit_and_run', key: `b${m.id}`, evidence: '{}', status: 'dismissed' },
+      ])
+      .execute();
+    const [a, b] = [m.id, other.id].sort((x, y) => x - y) as [number, number];
+    await t.ctx.db
+      .insertInto('risk_links')
+      .values([
+        { member_id: a, other_id: b, kind: 'ip', value: `10.9.${m.id % 250}.1` },
+        { member_id: a, other_id: b, kind: 'device', value: `dev${m.id}`, status: 'confirmed' },
+        { member_id: a, other_id: b, kind: 'payee_name', value: `p${m.id}`, status: 'dismissed' },
+      ])
+      .execute();
+    await takeBreak(t.ctx, m.id, '7d');
+
+    const desk = await operator(['members.read', 'members.pii', 'cashier.read']);
+    const res = await call(t, 'GET', `/admin/members/${m.id}/summary`, desk.token);
+    expect(res.statusCode).toBe(200);
+    const s = res.json().value as Summary & {
+      status: string;
+      risk: unknown;
+      payees: { name: string; source: string; match: string }[] | null;
+    };
+    expect(s.risk).toEqual({ level: 'high', openFlags: 1, links: 2 });
+    expect(s.payees).toEqual([
+      { name: 'LORNA  reyes', source: 'bankAccount', match: 'match' },
+      { name: 'Juan Dela Cruz', source: 'deposit', match: 'mismatch' },
+    ]);
+    // Without cashier.read the names stay with the cashier data.
+    const reader = await operator(['members.read']);
+    const plain = (await call(t, 'GET', `/admin/members/${m.id}/summary`, reader.token)).json().value;
+    expect(plain.payees).toBeNull();
+    expect(plain.risk).toEqual({ level: 'high', openFlags: 1, links: 2 });
+
+    // The account is still active, but the member page and the search say the time-out and until when.
+    const until = new Date(t.ctx.now().getTime() + 7 * 86_400_000).toISOString();
+    const overview = (await call(t, 'GET', `/admin/members/${m.id}`, desk.token)).json().value;
+    expect(overview.status).toBe('active');
+    expect(overview.break).toMatchObject({ kind: 'timeout', period: '7d' });
+    expect(Math.abs(Date.parse(overview.break.until) - Date.parse(until))).toBeLessThan(60_000);
+    const found = (await call(t, 'GET', `/admin/members?q=${m.id}&field=id`, desk.token)).json().value.list;
+    expect(found).toMatchObject([
+      { id: m.id, status: 'active', break: { kind: 'timeout', until: overview.break.until } },
+    ]);
+    const free = (await call(t, 'GET', `/admin/members?q=${other.id}&field=id`, desk.token)).json().value.list;
+    expect(free).toMatchObject([{ id: other.id, break: null }]);
+    expect((await call(t, 'GET', `/admin/members/${other.id}`, desk.token)).json().value.break).toBeNull();
+  });
+});

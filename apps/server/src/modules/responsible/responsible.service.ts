@@ -48,7 +48,10 @@ export function effectiveLimits(row: Pick<q.SettingsRow, 'limits' | 'pending'>, 
 export type ActiveBreak = { kind: 'timeout' | 'exclusion'; period: string; startedAt: Date; until: Date | null };
 
 /** The member's time-out or self-exclusion in force at `now` (until null: permanent). */
-export function activeBreak(row: q.SettingsRow | undefined, now: Date): ActiveBreak | undefined {
+export function activeBreak(
+  row: Pick<q.SettingsRow, 'break_kind' | 'break_period' | 'break_started_at' | 'break_until'> | undefined,
+  now: Date,
+): ActiveBreak | undefined {
   if (!row?.break_kind || !row.break_started_at) return undefined;
   const until = row.break_until === null ? null : new Date(row.break_until);
   if (until && until.getTime() <= now.getTime()) return undefined;
@@ -163,6 +166,11 @@ export async function admitLaunch(ctx: AppContext, memberId: number, real: boole
       throw new AppError('RESPONSIBLE_SESSION_LIMIT', { value: { until: nextDay.toISOString() } });
     return end;
   });
+}
+
+/** The member's time-out or self-exclusion in force now, for the back office's member page. */
+export async function breakOf(ctx: AppContext, db: Conn, memberId: number): Promise<ActiveBreak | undefined> {
+  return activeBreak(await q.readSettings(db, memberId), ctx.now());
 }
 
 /** Promotion joins, applications and claims: closed during a break. */

@@ -8,6 +8,9 @@ import {
   AdminRiskIdParams,
   AdminRiskLevelBody,
   AdminRiskLink,
+  AdminRiskLinkGroupList,
+  AdminRiskLinkGroupQuery,
+  AdminRiskLinkGroupReviewed,
   AdminRiskLinkList,
   AdminRiskLinkQuery,
   AdminRiskMemberParams,
@@ -20,7 +23,7 @@ import { presentGrid } from '../../http/paging';
 import { piiView } from '../../http/pii';
 import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
-import { presentBackfill, presentFlag, presentLink, presentMemberRisk } from './risk.presenter';
+import { presentBackfill, presentFlag, presentLink, presentLinkGroup, presentMemberRisk } from './risk.presenter';
 import * as risk from './risk.service';
 
 const tags = ['admin-risk'];
@@ -74,6 +77,56 @@ export function registerRiskAdminRoutes(app: App, ctx: AppContext): void {
         }),
       );
       return ok(presentLink(done.link, piiView(req)));
+    },
+  );
+
+  app.get(
+    '/admin/risk/linkGroups',
+    {
+      schema: {
+        tags,
+        summary:
+          'Linked accounts grouped by the value they share (one IP with 30 accounts is one group), newest first (the review queue is status=pending; filters: kind, member)',
+        querystring: AdminRiskLinkGroupQuery,
+        response: { 200: envelope(AdminRiskLinkGroupList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => {
+      const pii = piiView(req);
+      return ok(presentGrid(await risk.linkGroups(ctx, req.query), req.query, (r) => presentLinkGroup(r, pii)));
+    },
+  );
+
+  app.post(
+    '/admin/risk/linkGroups/:id/review',
+    {
+      schema: {
+        tags,
+        summary:
+          "Confirm or dismiss every pending link of a group (named by any of its links' id) with one note; a confirmation may raise its members to high",
+        params: AdminRiskIdParams,
+        body: AdminRiskReviewBody,
+        response: { 200: envelope(AdminRiskLinkGroupReviewed) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const done = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'risk.linkGroup.review',
+        `risk-link:${req.params.id}`,
+        (op) => risk.reviewLinkGroup(ctx, op, req.params.id, req.body),
+        (r) => ({
+          after: { status: req.body.decision === 'confirm' ? 'confirmed' : 'dismissed', note: req.body.note },
+          kind: r.group.kind,
+          reviewed: r.reviewed,
+          members: r.members,
+          raised: r.raised,
+        }),
+      );
+      return ok({ group: presentLinkGroup(done.group, piiView(req)), reviewed: done.reviewed, raised: done.raised });
     },
   );
 

@@ -3,12 +3,13 @@ import type {
   AdminRiskBackfillState,
   AdminRiskFlag,
   AdminRiskLink,
+  AdminRiskLinkGroup,
   RiskFlagEvidence,
   RiskLevel,
 } from '@gamehall/shared/api/risk';
 import { toMajor } from '@gamehall/shared/money';
 import type { PiiView } from '../../http/pii';
-import type { BackfillRow, FlagRow, LinkRow } from './risk.queries';
+import type { BackfillRow, FlagRow, LinkGroupRow, LinkRow } from './risk.queries';
 import type { memberRisk } from './risk.service';
 
 const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
@@ -26,6 +27,22 @@ function sharedValue(kind: AdminRiskLink['kind'], value: string, pii: PiiView): 
     case 'payee_name':
       return pii.name(value);
   }
+}
+
+export function presentLinkGroup(row: LinkGroupRow, pii: PiiView): AdminRiskLinkGroup {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    value: sharedValue(row.kind, row.value, pii),
+    accounts: row.accounts,
+    members: row.members.map((m) => ({ id: m.id, username: m.username, level: levelOf(m.level as RiskLevel | null) })),
+    links: { pending: Number(row.pending), confirmed: Number(row.confirmed), dismissed: Number(row.dismissed) },
+    note: row.note,
+    reviewedBy: row.reviewer,
+    reviewedAt: iso(row.reviewed_at),
+    firstAt: new Date(row.first_at).toISOString(),
+    lastAt: new Date(row.last_at).toISOString(),
+  };
 }
 
 export function presentLink(row: LinkRow, pii: PiiView): AdminRiskLink {

@@ -258,6 +258,25 @@ export function levelHistory(db: Conn, memberId: number, limit: number) {
     .execute();
 }
 
+/** Open flags on the member, and links with others not dismissed (pending or confirmed). */
+export async function riskCounts(db: Conn, memberId: number) {
+  const [flags, links] = await Promise.all([
+    db
+      .selectFrom('risk_flags')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('risk_links')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => eb.or([eb('member_id', '=', memberId), eb('other_id', '=', memberId)]))
+      .where('status', '!=', 'dismissed')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { openFlags: Number(flags.n), links: Number(links.n) };
+}
+
 // ---- lists and reviews
 
 export type LinkFilter = {
@@ -314,6 +333,128 @@ export async function pageLinks(db: Conn, filter: LinkFilter, page: { limit: num
     count.executeTakeFirstOrThrow(),
   ]);
   return { rows: list, total: Number(total.n) };
+}
+
+type GroupCounts = {
+  kind: IdentityKind;
+  value: string;
+  id: string;
+  pending: string;
+  confirmed: string;
+  dismissed: string;
+  first_at: Date | string;
+  last_at: Date | string;
+};
+
+/**
+ * Links grouped by the value they share (kind and value), newest group first: the links counted by
+ * status, the accounts in the group, the latest review. `status`: groups with a link of that status.
+ */
+export async function pageLinkGroups(
+  db: Conn,
+  filter: LinkFilter,
+  page: { limit: number; offset: number },
+  listed: number,
+) {
+  const where: ReturnType<typeof sql>[] = [sql`TRUE`];
+  if (filter.kind) where.push(sql`l.kind = ${filter.kind}`);
+  if (filter.memberId !== undefined)
+    where.push(
+      sql`(l.kind, l.value) IN (SELECT kind, value FROM risk_links WHERE member_id = ${filter.memberId} OR other_id = ${filter.memberId})`,
+    );
+  const having = filter.status ? sql`HAVING count(*) FILTER (WHERE l.status = ${filter.status}) > 0` : sql``;
+  const groups = sql<GroupCounts>`SELECT l.kind, l.value, min(l.id)::text AS id,
+      count(*) FILTER (WHERE l.status = 'pending')::text AS pending,
+      count(*) FILTER (WHERE l.status = 'confirmed')::text AS confirmed,
+      count(*) FILTER (WHERE l.status = 'dismissed')::text AS dismissed,
+      min(l.created_at) AS first_at, max(l.created_at) AS last_at
+    FROM risk_links l WHERE ${sql.join(where, sql` AND `)} GROUP BY l.kind, l.value ${having}`;
+  const [rows, total] = await Promise.all([
+    sql<GroupCounts>`${groups} ORDER BY max(l.id) DESC LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db),
+    sql<{ n: string }>`SELECT count(*)::text AS n FROM (${groups}) AS g`.execute(db),
+  ]);
+  return { rows: await withGroupDetail(db, rows.rows, listed), total: Number(total.rows[0]?.n ?? 0) };
+}
+
+/** Each group's accounts (counted, and the first `listed` by id) and its latest review. */
+async function withGroupDetail<G extends { kind: IdentityKind; value: string }>(db: Conn, groups: G[], listed: number) {
+  if (groups.length === 0) return [];
+  const keys = sql.join(groups.map((g) => sql`(${g.kind}, ${g.value})`));
+  const [members, reviews] = await Promise.all([
+    sql<{ kind: IdentityKind; value: string; id: string; username: string; level: string | null; n: string }>`
+      SELECT g.kind, g.value, g.mid::text AS id, m.username, lv.level, g.n::text AS n
+      FROM (
+        SELECT kind, value, mid, count(*) OVER (PARTITION BY kind, value) AS n,
+          row_number() OVER (PARTITION BY kind, value ORDER BY mid) AS r
+        FROM (
+          SELECT DISTINCT l.kind, l.value, v.mid FROM risk_links l
+          CROSS JOIN LATERAL (VALUES (l.member_id), (l.other_id)) AS v(mid)
+          WHERE (l.kind, l.value) IN (${keys})
+        ) AS d
+      ) AS g
+      JOIN members m ON m.id = g.mid
+      LEFT JOIN member_risk_levels lv ON lv.member_id = g.mid
+      WHERE g.r <= ${listed}
+      ORDER BY g.mid`.execute(db),
+    sql<{
+      kind: IdentityKind;
+      value: string;
+      note: string | null;
+      reviewer: string | null;
+      reviewed_at: Date | string;
+    }>`
+      SELECT DISTINCT ON (l.kind, l.value) l.kind, l.value, l.note, op.username AS reviewer, l.reviewed_at
+      FROM risk_links l LEFT JOIN members op ON op.id = l.reviewed_by
+      WHERE (l.kind, l.value) IN (${keys}) AND l.reviewed_at IS NOT NULL
+      ORDER BY l.kind, l.value, l.reviewed_at DESC, l.id DESC`.execute(db),
+  ]);
+  const key = (g: { kind: string; value: string }) => `${g.kind}\u0000${g.value}`;
+  return groups.map((g) => {
+    const mine = members.rows.filter((m) => key(m) === key(g));
+    const review = reviews.rows.find((r) => key(r) === key(g));
+    return {
+      ...g,
+      accounts: Number(mine[0]?.n ?? 0),
+      members: mine.map((m) => ({ id: Number(m.id), username: m.username, level: m.level })),
+      note: review?.note ?? null,
+      reviewer: review?.reviewer ?? null,
+      reviewed_at: review?.reviewed_at ?? null,
+    };
+  });
+}
+export type LinkGroupRow = Awaited<ReturnType<typeof pageLinkGroups>>['rows'][number];
+
+/** The group of the link `id` (its kind and value), as listed. */
+export async function findLinkGroup(db: Conn, id: number, listed: number) {
+  const link = await db.selectFrom('risk_links').select(['kind', 'value']).where('id', '=', id).executeTakeFirst();
+  if (!link) return undefined;
+  const groups = sql<GroupCounts>`SELECT kind, value, min(id)::text AS id,
+      count(*) FILTER (WHERE status = 'pending')::text AS pending,
+      count(*) FILTER (WHERE status = 'confirmed')::text AS confirmed,
+      count(*) FILTER (WHERE status = 'dismissed')::text AS dismissed,
+      min(created_at) AS first_at, max(created_at) AS last_at
+    FROM risk_links WHERE kind = ${link.kind} AND value = ${link.value} GROUP BY kind, value`;
+  const rows = (await groups.execute(db)).rows;
+  return (await withGroupDetail(db, rows, listed))[0];
+}
+
+/** Decides every pending link of the group of link `id` at once; the members of the links decided. */
+export async function reviewLinkGroup(
+  trx: Trx,
+  id: number,
+  patch: { status: 'confirmed' | 'dismissed'; note: string; reviewed_by: number; reviewed_at: Date },
+) {
+  const link = await trx.selectFrom('risk_links').select(['kind', 'value']).where('id', '=', id).executeTakeFirst();
+  if (!link) return undefined;
+  const done = await trx
+    .updateTable('risk_links')
+    .set(patch)
+    .where('kind', '=', link.kind)
+    .where('value', '=', link.value)
+    .where('status', '=', 'pending')
+    .returning(['member_id', 'other_id'])
+    .execute();
+  return { ...link, done };
 }
 
 export function findLink(db: Conn, id: number) {

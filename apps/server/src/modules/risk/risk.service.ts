@@ -1,11 +1,12 @@
-import type {
-  AdminRiskLevelBody,
-  AdminRiskReviewBody,
-  RiskFlagKind,
-  RiskFlagStatus,
-  RiskLevel,
-  RiskLinkKind,
-  RiskLinkStatus,
+import {
+  type AdminRiskLevelBody,
+  type AdminRiskReviewBody,
+  LINK_GROUP_LISTED,
+  type RiskFlagKind,
+  type RiskFlagStatus,
+  type RiskLevel,
+  type RiskLinkKind,
+  type RiskLinkStatus,
 } from '@gamehall/shared/api/risk';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import type { AppContext } from '../../context';
@@ -40,6 +41,12 @@ const HOUR_MS = 3_600_000;
  */
 export async function memberRiskLevel(db: Conn, memberId: number): Promise<RiskLevel> {
   return (await q.levelOf(db, memberId))?.level ?? 'normal';
+}
+
+/** The member's risk at a glance (the member page's summary): level, open flags, links not dismissed. */
+export async function memberRiskBadge(db: Conn, memberId: number) {
+  const [level, counts] = await Promise.all([memberRiskLevel(db, memberId), q.riskCounts(db, memberId)]);
+  return { level, ...counts };
 }
 
 // ---- the consumer
@@ -379,6 +386,43 @@ export async function reviewLink(ctx: AppContext, operator: Principal, id: numbe
   });
 }
 
+/**
+ * Reviews the group of link `id` (every link sharing its value): each pending link confirmed or
+ * dismissed with the one note, and on confirmation its members raised as a single link's would be.
+ * Refused when nothing in the group is pending (reviewed already, or by someone else now).
+ */
+export async function reviewLinkGroup(ctx: AppContext, operator: Principal, id: number, body: AdminRiskReviewBody) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const status = body.decision === 'confirm' ? 'confirmed' : 'dismissed';
+    const decided = await q.reviewLinkGroup(trx, id, {
+      status,
+      note: body.note,
+      reviewed_by: operator.memberId,
+      reviewed_at: ctx.now(),
+    });
+    if (!decided) throw new AppError('RISK_LINK_NOT_FOUND');
+    if (decided.done.length === 0) throw new AppError('RISK_ALREADY_REVIEWED');
+    // Members are raised in id order, the order their level rows are locked everywhere.
+    const members = [...new Set(decided.done.flatMap((l) => [Number(l.member_id), Number(l.other_id)]))].sort(
+      (x, y) => x - y,
+    );
+    const raised =
+      status === 'confirmed'
+        ? await raiseOnConfirm(
+            trx,
+            ctx,
+            operator,
+            members,
+            'link',
+            `Confirmed group of ${members.length} accounts sharing a ${decided.kind.replace('_', ' ')}`,
+          )
+        : [];
+    const group = await q.findLinkGroup(trx, id, LINK_GROUP_LISTED);
+    if (!group) throw new Error(`risk link group ${id} vanished`);
+    return { group, reviewed: decided.done.length, members, raised };
+  });
+}
+
 export async function reviewFlag(ctx: AppContext, operator: Principal, id: number, body: AdminRiskReviewBody) {
   return ctx.db.transaction().execute(async (trx) => {
     const flag = await q.findFlag(trx, id);
@@ -421,6 +465,19 @@ export function links(
   },
 ) {
   return q.pageLinks(ctx.db, query, pageWindow(query));
+}
+
+export function linkGroups(
+  ctx: AppContext,
+  query: {
+    pageNo: number;
+    pageSize: number;
+    status?: RiskLinkStatus | undefined;
+    kind?: RiskLinkKind | undefined;
+    memberId?: number | undefined;
+  },
+) {
+  return q.pageLinkGroups(ctx.db, query, pageWindow(query), LINK_GROUP_LISTED);
 }
 
 export function flags(

@@ -511,3 +511,103 @@ describe('reviews and levels', () => {
     expectFailure(await call(t, 'GET', '/admin/risk/flags?kind=nope', admin), 400, 'VALIDATION_FAILED');
   });
 });
+
+describe('linked accounts grouped by the shared value', () => {
+  /** `n` members who all share one IP address, linked pair by pair as the consumer links them. */
+  async function cafe(n: number, kind: 'ip' | 'device' = 'ip') {
+    const value = kind === 'ip' ? freshIp() : randomBytes(16).toString('hex');
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) ids.push((await createMember(t.ctx)).id);
+    ids.sort((a, b) => a - b);
+    const pairs = ids.flatMap((a, i) => ids.slice(i + 1).map((b) => ({ member_id: a, other_id: b, kind, value })));
+    await t.ctx.db.insertInto('risk_links').values(pairs).execute();
+    return { ids, value, pairs: pairs.length };
+  }
+  type Group = {
+    id: number;
+    kind: string;
+    value: string;
+    accounts: number;
+    members: { id: number }[];
+    links: { pending: number; confirmed: number; dismissed: number };
+    note: string | null;
+  };
+  const groups = async (query: string) => {
+    const res = await call(t, 'GET', `/admin/risk/linkGroups?${query}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().value as { total: number; list: Group[] };
+  };
+
+  it('lists one café address with 30 accounts as one group of 30, not 435 pairs', async () => {
+    const big = await cafe(30);
+    const small = await cafe(2, 'device');
+    const mine = await groups(`status=pending&memberId=${big.ids[7]}&pageNo=1&pageSize=20`);
+    expect(big.pairs).toBe(435);
+    expect(mine.total).toBe(1);
+    expect(mine.list[0]).toMatchObject({
+      kind: 'ip',
+      value: big.value,
+      accounts: 30,
+      links: { pending: 435, confirmed: 0, dismissed: 0 },
+      note: null,
+    });
+    expect(mine.list[0]?.members.map((m) => m.id)).toEqual(big.ids.slice(0, 20));
+    const device = await groups(`kind=device&memberId=${small.ids[0]}&pageNo=1&pageSize=20`);
+    expect(device.list).toMatchObject([{ kind: 'device', accounts: 2, links: { pending: 1 } }]);
+  });
+
+  it('confirms a whole group with one note, once: its members raised, audited, a second review refused', async () => {
+    const group = await cafe(6);
+    const id = (await groups(`memberId=${group.ids[0]}&pageNo=1&pageSize=20`)).list[0]?.id ?? 0;
+    const body = { decision: 'confirm', note: 'One café, one family of bonus hunters' };
+    expectFailure(
+      await call(t, 'POST', `/admin/risk/linkGroups/${id}/review`, admin, { decision: 'confirm', note: '' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const reader = await operatorWith(['risk.read']);
+    expectFailure(
+      await call(t, 'POST', `/admin/risk/linkGroups/${id}/review`, reader.token, body),
+      403,
+      'AUTH_FORBIDDEN',
+    );
+    // Two operators at once: one decides the 15 links, the other is told it was reviewed.
+    const [a, b] = await Promise.all([
+      call(t, 'POST', `/admin/risk/linkGroups/${id}/review`, admin, body),
+      call(t, 'POST', `/admin/risk/linkGroups/${id}/review`, admin, { decision: 'dismiss', note: 'Nothing here' }),
+    ]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const won = a.statusCode === 200 ? a : b;
+    const decided = won === a ? 'confirmed' : 'dismissed';
+    expect(won.json().value).toMatchObject({
+      reviewed: 15,
+      group: { accounts: 6, links: { pending: 0, [decided]: 15 } },
+    });
+    expectFailure(a.statusCode === 409 ? a : b, 409, 'RISK_ALREADY_REVIEWED');
+    const links = await t.ctx.db
+      .selectFrom('risk_links')
+      .select(['status', 'note'])
+      .where('value', '=', group.value)
+      .execute();
+    expect(new Set(links.map((l) => `${l.status}:${l.note}`)).size).toBe(1);
+    const audited = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['success', 'detail'])
+      .where('event', '=', 'risk.linkGroup.review')
+      .where('success', '=', true)
+      .execute();
+    expect(audited.filter((r) => (r.detail as { members?: number[] }).members?.[0] === group.ids[0])).toHaveLength(1);
+    if (decided === 'confirmed') for (const m of group.ids) expect(await memberRiskLevel(t.ctx.db, m)).toBe('high');
+    expectFailure(
+      await call(t, 'POST', `/admin/risk/linkGroups/${id}/review`, admin, body),
+      409,
+      'RISK_ALREADY_REVIEWED',
+    );
+    expectFailure(
+      await call(t, 'POST', '/admin/risk/linkGroups/999999999/review', admin, body),
+      404,
+      'RISK_LINK_NOT_FOUND',
+    );
+  });
+});
