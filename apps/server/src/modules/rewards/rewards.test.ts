@@ -13,7 +13,7 @@ import {
 import { issueSession } from '../accounts/sessions.service';
 import { drainActivity } from '../activity/activity-bus';
 import { setBrandSetting } from '../brand/brand.service';
-import { PNG_BYTES } from '../cashier/cashier.fixtures';
+import { expectImage, PNG_BYTES } from '../cashier/cashier.fixtures';
 import { verifyLedger } from '../ledger/ledger.service';
 import { expireRewards, promotionsConsumer, wageringConsumer } from './rewards.service';
 
@@ -295,7 +295,8 @@ describe('join and application promotions', () => {
     ).value.content.find((a) => a.promotionId === appId);
     expect(application?.images).toHaveLength(1);
     const image = await adminCall('GET', application?.images[0]?.url ?? '');
-    expect(image.rawPayload.equals(png)).toBe(true);
+    // Kept re-encoded: a PNG that decodes, not the uploaded bytes.
+    expect((await expectImage(image.rawPayload, 'png')).width).toBe(2);
     const approve = await adminCall('POST', `/admin/promotions/applications/${application?.id}`, {
       decision: 'approve',
     });
