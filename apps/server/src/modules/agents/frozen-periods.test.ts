@@ -222,7 +222,10 @@ describe('a settled period is frozen', () => {
       deductions: { ...settledDeductions, rebate: 0, mission: 0, manual: 0, paymentFee: 0, providerFee: -6.5 },
       ngr: -123.5,
     });
-    // The next day's dividend counts it: 30% of -123.50 carried.
+    // The next day's dividend counts it with the next day's own play, under today's settings (m1
+    // loses 100.00, provider fee 10%, nothing else deducted): NGR 90.00 - 123.50 = -33.50, 30% of
+    // it carried.
+    await insertRound(t.ctx, { memberId: m1.id, nodeId: node, bet: 10_000, win: 0, at: t.ctx.now() });
     moveAfter(next);
     expect(await settleContracts(t.ctx)).toBe(1);
     // Two days on, the agent signs in again.
@@ -238,7 +241,7 @@ describe('a settled period is frozen', () => {
     expect(
       after.map((s: { netLoss: number; amount: number; carryOut: number }) => [s.netLoss, s.amount, s.carryOut]),
     ).toEqual([
-      [-123.5, 0, -37.05],
+      [-33.5, 0, -10.05],
       [134.5, 40.35, 0],
     ]);
   });
