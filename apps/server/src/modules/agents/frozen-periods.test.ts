@@ -245,4 +245,43 @@ describe('a settled period is frozen', () => {
       [134.5, 40.35, 0],
     ]);
   });
+
+  describe('manual adjustments in the agent base', () => {
+    it('counts a correction and not goodwill by default, says so to the adjust dialog, and a change applies to days not settled', async () => {
+      await setBrandSetting(t.ctx.db, 'agentNgr', brandDefaults.agentNgr);
+      const rules = await get('/admin/adjustments/rules', await adminToken(t.app));
+      expect(rules.agentBase).toEqual({ correction: true, goodwill: false, manual_deposit: false, bonus: true });
+      const a = await account({ type: 1 });
+      const m = await account({ uplineId: a.id });
+      const day = brandDay(t.ctx.now(), tz);
+      await dividendFor(a.id, new Date(dayStart(day, tz).getTime() - 3_600_000));
+      // A 5,500.00 goodwill credit, a 12.00 correction credit and a 2.00 correction debit.
+      await adjust(m.id, { type: 'goodwill', direction: 'credit', amount: 5_500, reason: 'outage' });
+      await adjust(m.id, { type: 'correction', direction: 'credit', amount: 12, reason: 'missed win' });
+      await adjust(m.id, { type: 'correction', direction: 'debit', amount: 2, reason: 'double credit' });
+      await refreshAgentStats(t.ctx);
+      const loss = `/wps/agent/team/loss?from=${day}&to=${day}`;
+      expect((await get(loss, a.token)).totals).toMatchObject({ ggr: 0, ngr: -10 });
+      expect((await get(loss, a.token)).totals.deductions.manual).toBe(10);
+
+      // Goodwill switched on before the day settles: the day's dividend base counts it.
+      await setBrandSetting(t.ctx.db, 'agentNgr', { ...brandDefaults.agentNgr, manualGoodwill: true });
+      expect((await get('/admin/adjustments/rules', await adminToken(t.app))).agentBase.goodwill).toBe(true);
+      moveAfter(day);
+      expect(await settleContracts(t.ctx)).toBe(1);
+      const token = await issueSession(t.ctx, t.ctx.db, {
+        memberId: a.id,
+        area: 'member',
+        ip: '127.0.0.1',
+        userAgent: null,
+      });
+      const [st] = (await get(`/wps/agent/statements?kind=dividend&from=${day}&to=${day}`, token)).content;
+      expect(st).toMatchObject({ netLoss: -5_510, amount: 0, deductions: { manual: 5_510 } });
+      // Switched off again after the settlement: the settled day keeps it.
+      await setBrandSetting(t.ctx.db, 'agentNgr', brandDefaults.agentNgr);
+      await refreshAgentStats(t.ctx);
+      expect((await get(loss, token)).totals).toMatchObject({ ngr: -5_510 });
+      expect((await get(`/wps/agent/statements/${st.id}`, token)).breakdown.totals.deductions.manual).toBe(5_510);
+    });
+  });
 });
