@@ -22,9 +22,10 @@
 import { sql } from 'kysely';
 import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
+import { refreshAgentDay } from '../apps/server/src/modules/agents/agent-stats.service';
 import { dailySalaryJob, dividendJob } from '../apps/server/src/modules/agents/settlement.jobs';
 import { branchFigures } from '../apps/server/src/modules/agents/settlement.queries';
-import { HOUSE_ACCOUNT, windowOf } from '../apps/server/src/modules/agents/settlement.service';
+import { HOUSE_ACCOUNT, windowDays, windowOf } from '../apps/server/src/modules/agents/settlement.service';
 import { getBrand } from '../apps/server/src/modules/brand/brand.service';
 import { houseBalance, verifyLedger } from '../apps/server/src/modules/ledger/ledger.service';
 import { generateAgentTeam } from './agent-data';
@@ -149,8 +150,12 @@ async function main() {
 
     // Where the time goes: the set-based figures query alone (the job runs it once per window), and
     // the rest, which is per statement (its payout posting through wallet.post) and per batch.
+    // A dividend reads its window's settled days: settle them first (as the job would), untimed.
+    const days = windowDays(w, brand.timeZone);
+    if (KIND === 'dividend')
+      for (const d of days.list) await refreshAgentDay(ctx, d, brand.timeZone, { ngr: brand.agentNgr, settle: true });
     const tq = performance.now();
-    const branches = await branchFigures(ctx.db, KIND, 'daily', w.start, w.end, brand.agentNgr);
+    const branches = await branchFigures(ctx.db, KIND, 'daily', w.start, w.end, days);
     const figuresMs = performance.now() - tq;
 
     const houseBefore = await houseBalance(ctx.db, HOUSE_ACCOUNT, brand.currency);

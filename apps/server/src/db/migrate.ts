@@ -93,6 +93,7 @@ import * as m0110 from './migrations/0110-sportsbook-risk-factor';
 import * as m0111 from './migrations/0111-ngr-ranges';
 import * as m0112 from './migrations/0112-pvp-integrity-reviews';
 import * as m0113 from './migrations/0113-one-house-book';
+import * as m0114 from './migrations/0114-agent-settled-days';
 import * as m0116 from './migrations/0116-payee-name-search';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
@@ -191,6 +192,7 @@ export const migrations: Record<string, Migration> = {
   '0111-ngr-ranges': m0111,
   '0112-pvp-integrity-reviews': m0112,
   '0113-one-house-book': m0113,
+  '0114-agent-settled-days': m0114,
   '0116-payee-name-search': m0116,
 };
 

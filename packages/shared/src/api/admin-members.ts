@@ -437,6 +437,12 @@ export const AdjustmentRules = z.object({
   currency: z.string(),
   bonusWageringMultiple: z.number().int(),
   bonusWageringDays: z.number().int(),
+  /**
+   * Whether an adjustment of each type counts in the upline agents' dividend base, by the brand's
+   * settings now (agentNgr; docs/agents.md "Manual adjustments"); a bonus counts, as bonus, when
+   * its wagering converts it.
+   */
+  agentBase: z.record(AdjustmentType, z.boolean()),
 });
 export type AdjustmentRules = z.infer<typeof AdjustmentRules>;
 export const AdjustmentRejectBody = z.object({ reason: Reason });

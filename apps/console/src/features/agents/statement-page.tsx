@@ -1,3 +1,4 @@
+import { NGR_DEDUCTIONS } from '@gamehall/shared/api/agents';
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
@@ -58,6 +59,11 @@ export function StatementPage() {
     [t('fields.validBets'), formatMoney(s.validBets)],
     [t('fields.wins'), formatMoney(s.wins)],
     [t('fields.deductions'), formatMoney(Object.values(s.deductions).reduce((a, b) => a + b, 0))],
+    // Each deduction on its own line (manual adjustments among them: the types counted when it was settled).
+    ...NGR_DEDUCTIONS.filter((k) => (s.deductions[k] ?? 0) !== 0).map((k): [string, string] => [
+      `– ${t(`base.kinds.${k}`)}`,
+      formatMoney(s.deductions[k] ?? 0),
+    ]),
     [t('fields.netLoss'), formatMoney(s.netLoss)],
     [t('fields.activeMembers'), String(s.activeMembers)],
     [t('fields.rate'), formatRate(s.ratePpm)],

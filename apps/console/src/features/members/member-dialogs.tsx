@@ -272,6 +272,11 @@ export function AdjustDialog({ member, open, onClose }: { member: Member; open: 
             <span className="mt-1 block text-xs font-normal text-(--text-muted)">
               {t(`adjustDialog.typeHint.${type}`)}
             </span>
+            {rules.data && (
+              <span data-testid="adjust-agent-base" className="mt-1 block text-xs font-normal">
+                {t(`adjustDialog.agentBase.${rules.data.agentBase[type] ? 'counts' : 'not'}`)}
+              </span>
+            )}
           </label>
           <fieldset className="mb-3" disabled={creditOnly}>
             <legend className="mb-1 text-sm font-medium">{t('adjustDialog.direction')}</legend>

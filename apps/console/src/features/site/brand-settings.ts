@@ -320,6 +320,8 @@ export const SETTINGS: SettingSpec[] = [
         vip: { kind: 'boolean' },
         points: { kind: 'boolean' },
         manual: { kind: 'boolean' },
+        manualCorrection: { kind: 'boolean' },
+        manualGoodwill: { kind: 'boolean' },
         providerFeePpm: {
           kind: 'rows',
           columns: { vendor: { kind: 'text', schema: routeName }, ppm: { kind: 'number', schema: PPM } },

@@ -49,7 +49,9 @@ export async function refreshMemberDays(
   const end = dayEnd(day, tz);
   const window = await dayWindow(trx, day, day, tz);
   const deductions = sql.join(DEDUCTION_COLUMNS.map((c) => sql.ref(c)));
-  const fromN = sql.join(DEDUCTION_COLUMNS.map((c) => sql`coalesce(n.${sql.ref(c)}, 0)::bigint`));
+  const fromN = sql.join(
+    DEDUCTION_COLUMNS.map((c) => sql`(coalesce(n.${sql.ref(c)}, 0) + coalesce(lt.${sql.ref(c)}, 0))::bigint`),
+  );
   const excluded = sql.join(DEDUCTION_COLUMNS.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
   const written = await sql`
     INSERT INTO agent_member_days (day, member_id, registered, rounds, valid_bets, wins, deposit_count, deposits,
@@ -69,12 +71,14 @@ export async function refreshMemberDays(
     ), g AS (
       SELECT id AS member_id FROM members WHERE created_at >= ${start} AND created_at < ${end}
     ), n AS (${memberRevenueSql(window.start, window.end, ngr)}
+    ), lt AS (${lateInto(day)}
     ), ids AS (
       SELECT member_id FROM r UNION SELECT member_id FROM d UNION SELECT member_id FROM w UNION SELECT member_id FROM g
-      UNION SELECT member_id FROM n
+      UNION SELECT member_id FROM n UNION SELECT member_id FROM lt
     )
     SELECT ${day}::date, ids.member_id, g.member_id IS NOT NULL,
-      coalesce(r.n, 0), coalesce(r.bets, 0)::bigint, coalesce(r.wins, 0)::bigint,
+      coalesce(r.n, 0), (coalesce(r.bets, 0) + coalesce(lt.valid_bets, 0))::bigint,
+      (coalesce(r.wins, 0) + coalesce(lt.wins, 0))::bigint,
       coalesce(d.n, 0), coalesce(d.amount, 0)::bigint, coalesce(d.first, false),
       coalesce(w.n, 0), coalesce(w.amount, 0)::bigint, ${fromN}, ${stamp}::timestamptz
     FROM ids
@@ -83,6 +87,7 @@ export async function refreshMemberDays(
     LEFT JOIN w ON w.member_id = ids.member_id
     LEFT JOIN g ON g.member_id = ids.member_id
     LEFT JOIN n ON n.member_id = ids.member_id
+    LEFT JOIN lt ON lt.member_id = ids.member_id
     ON CONFLICT (day, member_id) DO UPDATE SET
       registered = excluded.registered, rounds = excluded.rounds, valid_bets = excluded.valid_bets,
       wins = excluded.wins, deposit_count = excluded.deposit_count, deposits = excluded.deposits,
@@ -91,6 +96,98 @@ export async function refreshMemberDays(
   `.execute(trx);
   await trx.deleteFrom('agent_member_days').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   return Number(written.numAffectedRows ?? 0);
+}
+
+/** The figures the late-data columns carry (agent_member_late), in its column order. */
+const LATE_COLUMNS = ['valid_bets', 'wins', ...DEDUCTION_COLUMNS] as const;
+
+/** Per member, the late data of settled days counted in `day` (agent_member_late.day_into). */
+function lateInto(day: Day) {
+  return sql`SELECT member_id, ${sql.join(LATE_COLUMNS.map((c) => sql`sum(${sql.ref(c)})::bigint AS ${sql.ref(c)}`))}
+      FROM agent_member_late WHERE day_into = ${day}::date GROUP BY member_id`;
+}
+
+/** A settled day's row (migration 0114); `ngr` is the agentNgr settings it was settled with, as stored. */
+export type SettledDay = { day: Day; ngr: unknown; settled_at: Date; start_at: Date; end_at: Date };
+
+/** The settled days among [from, to]. */
+export async function settledDays(db: Conn, from: Day, to: Day): Promise<SettledDay[]> {
+  const r = await sql<SettledDay>`
+    SELECT day::text AS day, ngr, settled_at, start_at, end_at FROM agent_settled_days
+     WHERE day BETWEEN ${from}::date AND ${to}::date ORDER BY day`.execute(db);
+  return r.rows.map((x) => ({ ...x, ngr: typeof x.ngr === 'string' ? JSON.parse(x.ngr) : x.ngr }));
+}
+
+/** Marks the day settled with these settings: from now on its member days are frozen. */
+export async function insertSettledDay(trx: Conn, day: Day, tz: string, ngr: AgentNgrSettings, stamp: Date) {
+  await sql`
+    INSERT INTO agent_settled_days (day, start_at, end_at, ngr, settled_at, checked_at)
+    VALUES (${day}::date, ${dayStart(day, tz)}, ${dayEnd(day, tz)}, ${JSON.stringify(ngr)}::jsonb, ${stamp}, ${stamp})
+    ON CONFLICT (day) DO NOTHING`.execute(trx);
+}
+
+/**
+ * The settled days to look at for late data in one run: the ones that ended since `recentSince`
+ * (a vendor's corrections come mostly within hours), then the `more` looked at longest ago, so
+ * every settled day is looked at again in turn.
+ */
+export async function lateCheckDays(db: Conn, recentSince: Date, more: number): Promise<SettledDay[]> {
+  const r = await sql<SettledDay>`
+    (SELECT day::text AS day, ngr, settled_at, start_at, end_at FROM agent_settled_days WHERE end_at > ${recentSince})
+    UNION
+    (SELECT day::text AS day, ngr, settled_at, start_at, end_at FROM agent_settled_days
+      WHERE end_at <= ${recentSince} ORDER BY checked_at, day LIMIT ${more})`.execute(db);
+  return r.rows
+    .map((x) => ({ ...x, ngr: typeof x.ngr === 'string' ? JSON.parse(x.ngr) : x.ngr }))
+    .sort((a, b) => (a.day < b.day ? -1 : 1));
+}
+
+/**
+ * What a settled day's figures are now (its own settings) less what it counted when it was
+ * settled and what was already carried out of it: one row per member with a difference, counted
+ * in `into` (an open day). Answers the rows written.
+ */
+export async function carryLate(
+  trx: Conn,
+  settled: SettledDay,
+  into: Day,
+  ngr: AgentNgrSettings,
+  stamp: Date,
+): Promise<number> {
+  const cols = LATE_COLUMNS;
+  const sumOf = (table: string, where: RawBuilder<unknown>) =>
+    sql`SELECT member_id, ${sql.join(cols.map((c) => sql`sum(${sql.ref(c)})::bigint AS ${sql.ref(c)}`))}
+      FROM ${sql.table(table)} WHERE ${where} GROUP BY member_id`;
+  const day = settled.day;
+  const diff = cols.map(
+    (c) =>
+      sql`(coalesce(live.${sql.ref(c)}, 0) + coalesce(lin.${sql.ref(c)}, 0) - coalesce(amd.${sql.ref(c)}, 0)
+        - coalesce(lout.${sql.ref(c)}, 0))::bigint AS ${sql.ref(c)}`,
+  );
+  const r = await sql`
+    INSERT INTO agent_member_late (day_from, day_into, member_id, ${sql.join(cols.map((c) => sql.ref(c)))}, found_at)
+    WITH live AS (${memberRevenueSql(new Date(settled.start_at), new Date(settled.end_at), ngr)}
+    ), lin AS (${sumOf('agent_member_late', sql`day_into = ${day}::date`)}
+    ), lout AS (${sumOf('agent_member_late', sql`day_from = ${day}::date`)}
+    ), amd AS (${sumOf('agent_member_days', sql`day = ${day}::date`)}
+    ), ids AS (
+      SELECT member_id FROM live UNION SELECT member_id FROM lin UNION SELECT member_id FROM lout
+      UNION SELECT member_id FROM amd
+    ), delta AS (
+      SELECT ids.member_id, ${sql.join(diff)}
+        FROM ids
+        LEFT JOIN live ON live.member_id = ids.member_id
+        LEFT JOIN lin ON lin.member_id = ids.member_id
+        LEFT JOIN lout ON lout.member_id = ids.member_id
+        LEFT JOIN amd ON amd.member_id = ids.member_id
+    )
+    SELECT ${day}::date, ${into}::date, member_id, ${sql.join(cols.map((c) => sql.ref(c)))}, ${stamp}::timestamptz
+      FROM delta WHERE ${sql.join(
+        cols.map((c) => sql`${sql.ref(c)} <> 0`),
+        sql` OR `,
+      )}`.execute(trx);
+  await sql`UPDATE agent_settled_days SET checked_at = ${stamp} WHERE day = ${day}::date`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
 }
 
 /** Below this many rows a day's plan cannot go far wrong, whatever the statistics say. */

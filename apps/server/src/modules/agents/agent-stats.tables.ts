@@ -56,8 +56,41 @@ export interface AgentStatDaysTable {
   refreshed_at: Stamp;
 }
 
+/** A settled brand day (migration 0114): its member days are frozen, computed with `ngr`. */
+export interface AgentSettledDaysTable {
+  day: Day;
+  start_at: Stamp;
+  end_at: Stamp;
+  ngr: ColumnType<unknown, string, string>;
+  settled_at: Stamp;
+  checked_at: Stamp;
+}
+
+/** Late data of a settled day, counted in the open day it was found (migration 0114). */
+export interface AgentMemberLateTable {
+  id: Generated<number>;
+  day_from: Day;
+  day_into: Day;
+  member_id: number;
+  valid_bets: number;
+  wins: number;
+  d_bonus: number;
+  d_rebate: number;
+  d_mission: number;
+  d_ticket: number;
+  d_referral: number;
+  d_vip: number;
+  d_points: number;
+  d_manual: number;
+  d_provider_fee: number;
+  d_payment_fee: number;
+  found_at: Stamp;
+}
+
 declare module '../../db/schema' {
   interface Database {
+    agent_settled_days: AgentSettledDaysTable;
+    agent_member_late: AgentMemberLateTable;
     agent_member_days: AgentMemberDaysTable;
     agent_team_days: AgentTeamDaysTable;
     agent_stat_days: AgentStatDaysTable;

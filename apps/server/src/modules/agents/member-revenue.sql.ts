@@ -14,6 +14,12 @@ export function agentNgrSettings(brand: Pick<BrandSettings, 'agentNgr'>): AgentN
   return brand.agentNgr;
 }
 
+/**
+ * The adjustment types that move a member's cash by an adjustment posting, with the agentNgr
+ * switch that counts each in the manual deduction.
+ */
+export const MANUAL_ADJUSTMENT_TYPES = { correction: 'manualCorrection', goodwill: 'manualGoodwill' } as const;
+
 /** The switchable deduction categories, in the order the reports show them. */
 export const NGR_CATEGORIES = ['bonus', 'rebate', 'mission', 'ticket', 'referral', 'vip', 'points', 'manual'] as const;
 export type NgrCategory = (typeof NGR_CATEGORIES)[number];
@@ -137,13 +143,22 @@ export function providerFeeSql(bets: string, wins: string, ppm: string) {
  * A SELECT to use as a CTE body or subquery; every column is bigint.
  */
 export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): RawBuilder<MemberRevenueRow> {
-  const categories = NGR_CATEGORIES.filter((c) => s[c]);
+  const manualTypes = Object.entries(MANUAL_ADJUSTMENT_TYPES)
+    .filter(([, key]) => s[key])
+    .map(([type]) => type);
+  const categories = NGR_CATEGORIES.filter((c) => s[c] && (c !== 'manual' || manualTypes.length > 0));
   const types = categories.flatMap((c) => NGR_POSTING_TYPES[c]);
   const fees = Object.entries(s.providerFeePpm).filter(([, ppm]) => ppm > 0);
   const paymentFee = s.paymentFeePpm > 0;
   const ledger = types.length > 0;
 
-  const deduction = (c: NgrCategory) => (s[c] && ledger ? sql`coalesce(l.${sql.ref(c)}, 0)::bigint` : sql`0::bigint`);
+  const deduction = (c: NgrCategory) =>
+    categories.includes(c) ? sql`coalesce(l.${sql.ref(c)}, 0)::bigint` : sql`0::bigint`;
+  // A manual adjustment counts when its type does (an adjustment posting without a record of its
+  // type is a correction, as adjustments before types were).
+  const manual = categories.includes('manual');
+  const counted = (c: NgrCategory) =>
+    c === 'manual' ? sql` AND coalesce(b.type, 'correction') IN (${sql.join(manualTypes)})` : sql``;
   const providerFee = fees.length > 0 ? sql`coalesce(r.fee, 0)::bigint` : sql`0::bigint`;
   const payFee = paymentFee ? sql`coalesce(pay.fee, 0)::bigint` : sql`0::bigint`;
   const deductions = [...NGR_CATEGORIES.map(deduction), providerFee, payFee];
@@ -167,13 +182,15 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
   const sources = [sql`SELECT member_id FROM r`];
   if (ledger) {
     const sums = categories.map(
-      (c) => sql`sum(e.amount) FILTER (WHERE p.type IN (${sql.join(NGR_POSTING_TYPES[c])}))::bigint AS ${sql.ref(c)}`,
+      (c) =>
+        sql`sum(e.amount) FILTER (WHERE p.type IN (${sql.join(NGR_POSTING_TYPES[c])})${counted(c)})::bigint AS ${sql.ref(c)}`,
     );
     ctes.push(sql`l AS (
       SELECT a.member_id, ${sql.join(sums)}
         FROM ledger_postings p
         JOIN ledger_entries e ON e.posting_id = p.id
         JOIN ledger_accounts a ON a.id = e.account_id
+        ${manual ? sql`LEFT JOIN balance_adjustments b ON b.posting_id = p.id AND p.type IN (${sql.join(NGR_POSTING_TYPES.manual)})` : sql``}
        WHERE p.type IN (${sql.join(types)}) AND p.created_at >= ${start} AND p.created_at < ${end}
          AND a.kind = 'cash' AND a.member_id IS NOT NULL
        GROUP BY a.member_id
@@ -208,6 +225,31 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
           ${ledger ? sql`LEFT JOIN l ON l.member_id = ids.member_id` : sql``}
           ${paymentFee ? sql`LEFT JOIN pay ON pay.member_id = ids.member_id` : sql``}
       ) x`;
+}
+
+/**
+ * Per member, the figures of the brand days [from, to] as the agent figures keep them
+ * (agent_member_days): for settled days the frozen figures (docs/agents.md "Settled periods are
+ * frozen"), late data of earlier settled days included in the day it was counted in. The columns
+ * of memberRevenueSql; members whose days hold none of these figures (only a registration or a
+ * deposit) are left out, as memberRevenueSql leaves them out.
+ */
+export function dayRevenueSql(from: string, to: string): RawBuilder<MemberRevenueRow> {
+  const cols = ['valid_bets', 'wins', ...DEDUCTION_COLUMNS] as const;
+  return sql<MemberRevenueRow>`
+    SELECT member_id::bigint AS member_id,
+           ${sql.join(cols.map((c) => sql`sum(${sql.ref(c)})::bigint AS ${sql.ref(c)}`))},
+           sum(${sql.join(
+             cols.map((c) => sql.ref(c)),
+             sql` - `,
+           )})::bigint AS ngr
+      FROM agent_member_days
+     WHERE day BETWEEN ${from}::date AND ${to}::date
+       AND (rounds > 0 OR ${sql.join(
+         cols.map((c) => sql`${sql.ref(c)} <> 0`),
+         sql` OR `,
+       )})
+     GROUP BY member_id`;
 }
 
 /** A row as numbers (the driver answers bigint as strings). */

@@ -3,6 +3,7 @@ import type { Conn } from '../../db/database';
 import {
   type AgentNgrSettings,
   DEDUCTION_COLUMNS,
+  dayRevenueSql,
   type MemberRevenueRow,
   memberRevenueSql,
 } from './member-revenue.sql';
@@ -27,20 +28,30 @@ function numbers<T>(x: Record<string, unknown>): T {
   ) as T;
 }
 
+/**
+ * Where the members' figures come from: brand days as the agent figures keep them (settled days
+ * frozen), or computed for a window with these settings.
+ */
+export type RevenueSource = { days: { from: string; to: string } } | { start: Date; end: Date; ngr: AgentNgrSettings };
+
+function revenueOf(source: RevenueSource) {
+  return 'days' in source
+    ? dayRevenueSql(source.days.from, source.days.to)
+    : memberRevenueSql(source.start, source.end, source.ngr);
+}
+
 /** Which branches' members a page lists: these direct downlines' (`in`), or all but these (`notIn`). */
 export type BranchFilter = { in: number[] } | { notIn: number[] };
 
 /**
- * The holder's team over [start, end) (docs/agents.md "Figures"): per direct downline branch (the
+ * The holder's team's figures from `source` (docs/agents.md "Figures"): per direct downline branch (the
  * downline and everyone under it, as the settlement's lines) and one page of members, by branch,
  * level and id, of the branches `only` keeps (every branch without it). The tree is today's.
  */
 export async function teamRevenue(
   db: Conn,
   holderId: number,
-  start: Date,
-  end: Date,
-  s: AgentNgrSettings,
+  source: RevenueSource,
   page: { limit: number; offset: number },
   only?: BranchFilter,
 ) {
@@ -56,7 +67,7 @@ export async function teamRevenue(
   const keeps = (branchId: number) =>
     only === undefined || ('in' in only ? only.in.includes(branchId) : !only.notIn.includes(branchId));
   const cte = sql`
-    WITH n AS (${memberRevenueSql(start, end, s)}
+    WITH n AS (${revenueOf(source)}
     ), x AS (
       SELECT d.member_id AS branch_id, t.depth + 1 AS level, n.*
         FROM agent_tree d

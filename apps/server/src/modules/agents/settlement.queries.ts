@@ -2,7 +2,7 @@ import type { ContractKind, ContractPeriod } from '@gamehall/shared/api/contract
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 import type { Deductions, StoredTier } from './contracts.tables';
-import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue.sql';
+import { DEDUCTION_COLUMNS, dayRevenueSql } from './member-revenue.sql';
 
 // Settlement reads and writes (docs/agents.md "Settlement"): every query covers all the contracts
 // of one (kind, period) and one window at once.
@@ -109,8 +109,8 @@ const DEDUCTION_KEYS: Record<(typeof DEDUCTION_COLUMNS)[number], string> = {
 /**
  * Per contract covering the window and direct downline of its holder: the window's figures of the
  * downline's whole branch (the downline and everyone under it). Dividends share the branch's net
- * gaming revenue (member-revenue.sql.ts memberRevenueSql, with the brand's deductions); salaries
- * its closed rounds' valid bets.
+ * gaming revenue over the window's brand days `days`, as settled (member-revenue.sql.ts
+ * dayRevenueSql: the frozen agent figures of those days); salaries its closed rounds' valid bets.
  */
 export async function branchFigures(
   db: Conn,
@@ -118,11 +118,11 @@ export async function branchFigures(
   period: ContractPeriod,
   start: Date,
   end: Date,
-  ngr: AgentNgrSettings,
+  days: { from: string; to: string },
 ): Promise<BranchFigures[]> {
   const perMember =
     kind === 'dividend'
-      ? memberRevenueSql(start, end, ngr)
+      ? dayRevenueSql(days.from, days.to)
       : sql`SELECT member_id, sum(bet_amount - void_amount)::bigint AS valid_bets,
                    sum(win_amount - void_amount)::bigint AS wins,
                    sum(bet_amount - win_amount)::bigint AS ngr

@@ -5,11 +5,12 @@ import {
   DIVIDEND_PERIODS,
   FIXED_PERIOD,
 } from '@gamehall/shared/api/contracts';
-import { brandDay, dayStart } from '@gamehall/shared/calendar-day';
+import { addDays, brandDay, dayStart } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Trx } from '../../db/database';
 import { getBrand } from '../brand/brand.service';
 import { type Posting, type PostingResult, post, postMany } from '../ledger/ledger.service';
+import { refreshAgentDay } from './agent-stats.service';
 import { statementPaidMessages } from './contract-messages';
 import type { AgentNgrSettings } from './member-revenue.sql';
 import { type Branch, type Computed, computeWindow, type WindowContract } from './settlement.compute';
@@ -84,6 +85,15 @@ export type Settings = {
   batchSize?: number;
 };
 
+/** The brand days a day-aligned window covers (the first and last, and all of them). */
+export function windowDays(w: Window, tz: string): { from: string; to: string; list: string[] } {
+  const from = brandDay(w.start, tz);
+  const to = brandDay(new Date(w.end.getTime() - 1), tz);
+  const list: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) list.push(d);
+  return { from, to, list };
+}
+
 /**
  * Settles every due contract of one (kind, period) for one window; returns the statements written.
  * The window is computed once, whole (settlement.compute.ts: a tree's budgets need all its
@@ -110,7 +120,13 @@ export async function settleWindow(
     const taken = await ctx.db.transaction().execute((trx) => q.takeCarries(trx, pending));
     if (taken.size > 0) all = await q.windowContracts(ctx.db, kind, period, w.start, w.end);
   }
-  const figures = await q.branchFigures(ctx.db, kind, period, w.start, w.end, s.ngr);
+  // A dividend reads its window's brand days as settled: the first settlement of a day computes it
+  // with the settings of now and freezes it (docs/agents.md "Settled periods are frozen"), so the
+  // statement, the user loss statements and the statement's base read the same figures for ever.
+  const days = windowDays(w, s.tz);
+  if (kind === 'dividend')
+    for (const day of days.list) await refreshAgentDay(ctx, day, s.tz, { ngr: s.ngr, settle: true });
+  const figures = await q.branchFigures(ctx.db, kind, period, w.start, w.end, days);
   const branches = new Map<number, Branch[]>();
   for (const b of figures) {
     const branch: Branch = {

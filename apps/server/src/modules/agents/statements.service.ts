@@ -13,12 +13,13 @@ import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { pageCounts, pageOffset, pageWindow } from '../../http/paging';
 import { getBrand } from '../brand/brand.service';
+import { settledDays } from './agent-stats.queries';
 import { statementPaidMessages } from './contract-messages';
 import { presentStatementDetail, type StatementRow } from './contracts.presenter';
 import { agentNgrSettings } from './member-revenue.sql';
 import { presentBreakdown } from './net-revenue.presenter';
 import { type BranchFilter, teamRevenue } from './net-revenue.queries';
-import { payStatement } from './settlement.service';
+import { payStatement, windowDays } from './settlement.service';
 import * as holdsQ from './statement-holds.queries';
 import * as q from './statements.queries';
 import { resolveRange } from './team.service';
@@ -63,22 +64,20 @@ export async function statement(ctx: AppContext, agentId: number, id: number, qu
 }
 
 /**
- * A statement's base broken down per branch and member (docs/agents.md "Figures"), recomputed for
- * its window over the holder's team with the brand's current deduction settings; the members of one
- * line when the query names it (the own members' line: the branches no other line of the
- * statement has).
+ * A statement's base broken down per branch and member (docs/agents.md "Figures"), over the
+ * holder's team as it is now. A dividend whose brand days are settled reads them as they were
+ * settled (docs/agents.md "Settled periods are frozen"), so the breakdown adds up to the statement
+ * whatever the settings became since; any other statement (a salary, or one settled before days
+ * were frozen) is recomputed for its window with the brand's current settings. The members of one
+ * line when the query names it (the own members' line: the branches no other line has).
  */
 async function baseOf(ctx: AppContext, row: StatementRow, page: StatementDetailQuery) {
   const [brand, only] = await Promise.all([getBrand(ctx.db), lineFilter(ctx, row, page.line)]);
-  const team = await teamRevenue(
-    ctx.readDb,
-    Number(row.holder_id),
-    new Date(row.period_start),
-    new Date(row.period_end),
-    agentNgrSettings(brand),
-    pageWindow(page),
-    only,
-  );
+  const window = { start: new Date(row.period_start), end: new Date(row.period_end) };
+  const days = windowDays(window, brand.timeZone);
+  const settled = row.kind === 'dividend' ? await settledDays(ctx.readDb, days.from, days.to) : [];
+  const source = settled.length === days.list.length ? { days } : { ...window, ngr: agentNgrSettings(brand) };
+  const team = await teamRevenue(ctx.readDb, Number(row.holder_id), source, pageWindow(page), only);
   return presentBreakdown(team, page);
 }
 

@@ -194,6 +194,15 @@ export const BrandSettingsSchema = z.object({
       vip: z.boolean().default(true),
       points: z.boolean().default(true),
       manual: z.boolean().default(true),
+      /**
+       * Which manual cash adjustments the `manual` deduction counts, by adjustment type
+       * (docs/agents.md "Manual adjustments"): a correction puts the member's play or account
+       * right and counts; goodwill is the operator's gesture and does not. A manual deposit is a
+       * deposit and a bonus adjustment counts as bonus when its wagering converts it: neither is
+       * a cash adjustment.
+       */
+      manualCorrection: z.boolean().default(true),
+      manualGoodwill: z.boolean().default(false),
       providerFeePpm: z
         .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), z.number().int().min(0).max(1_000_000))
         .default({}),
@@ -208,6 +217,8 @@ export const BrandSettingsSchema = z.object({
       vip: true,
       points: true,
       manual: true,
+      manualCorrection: true,
+      manualGoodwill: false,
       providerFeePpm: {},
       paymentFeePpm: 0,
     }),

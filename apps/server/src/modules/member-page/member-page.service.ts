@@ -778,7 +778,7 @@ export async function cancelAdjustment(
   return { adjustment, before: { status: 'pending' }, after: { status: adjustment.status } };
 }
 
-/** What the adjust dialog tells the operator before they send: the brand's threshold and bonus default. */
+/** What the adjust dialog tells the operator before they send: the brand's threshold, bonus default and what counts in the agents' base. */
 export async function adjustmentRules(ctx: AppContext): Promise<AdjustmentRules> {
   const brand = await getBrand(ctx.db);
   return {
@@ -786,6 +786,13 @@ export async function adjustmentRules(ctx: AppContext): Promise<AdjustmentRules>
     currency: brand.currency,
     bonusWageringMultiple: brand.bonusAdjustmentWagering.multiple,
     bonusWageringDays: brand.bonusAdjustmentWagering.days,
+    agentBase: {
+      correction: brand.agentNgr.manual && brand.agentNgr.manualCorrection,
+      goodwill: brand.agentNgr.manual && brand.agentNgr.manualGoodwill,
+      // A deposit is the member's own money; a bonus counts (as bonus) when its wagering converts it.
+      manual_deposit: false,
+      bonus: brand.agentNgr.bonus,
+    },
   };
 }
 

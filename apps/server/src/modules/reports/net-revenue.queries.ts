@@ -132,6 +132,14 @@ function payoutFeesSql(start: Date, end: Date) {
     WHERE paid_at >= ${start} AND paid_at < ${end} AND fee > 0 GROUP BY member_id`;
 }
 
+/** The agents' dividend settings a settled brand day was settled with (agent_settled_days), or null. */
+export async function settledNgr(db: Conn, day: Day): Promise<unknown> {
+  const r = await sql<{ ngr: unknown }>`SELECT ngr FROM agent_settled_days WHERE day = ${day}::date`.execute(db);
+  const ngr = r.rows[0]?.ngr;
+  if (ngr === undefined || ngr === null) return null;
+  return typeof ngr === 'string' ? JSON.parse(ngr) : ngr;
+}
+
 /**
  * Recomputes the day's net revenue rollups with the brand's fee settings (`s`, every deduction on):
  * per member (and the member's top agent now), per top agent, per member and vendor, per vendor,

@@ -1,7 +1,7 @@
 import type { NgrReportQuery, NgrRowsQuery } from '@gamehall/shared/api/reports';
 import type { AppContext } from '../../context';
 import { agentNgrSettings } from '../agents/member-revenue.sql';
-import { getBrand } from '../brand/brand.service';
+import { BrandSettingsSchema, getBrand } from '../brand/brand.service';
 import { pointsConfig } from '../points/points.service';
 import * as q from './net-revenue.queries';
 import { COST_CATEGORIES, type CostCategory, operatorNgrSettings } from './net-revenue.sql';
@@ -25,9 +25,16 @@ function minus(a: q.NgrFigures, b: q.NgrFigures): q.NgrFigures {
   return out;
 }
 
-/** The settings a day's rollups are computed with: the dividend base's fees, every deduction on. */
-export async function ngrSettingsOf(ctx: AppContext) {
-  return operatorNgrSettings(agentNgrSettings(await getBrand(ctx.db)));
+/**
+ * The settings a day's rollups are computed with: the dividend base's fees, every deduction on. A
+ * day an agents' dividend settled keeps the fees it was settled with (docs/agents.md "Settled
+ * periods are frozen"), so a later fee change does not rewrite its report.
+ */
+export async function ngrSettingsOf(ctx: AppContext, day?: q.Day) {
+  const frozen = day === undefined ? null : await q.settledNgr(ctx.db, day);
+  const settings =
+    frozen === null ? agentNgrSettings(await getBrand(ctx.db)) : BrandSettingsSchema.shape.agentNgr.parse(frozen);
+  return operatorNgrSettings(settings);
 }
 
 export async function ngrReport(ctx: AppContext, query: NgrReportQuery) {

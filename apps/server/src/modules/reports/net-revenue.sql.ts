@@ -17,8 +17,8 @@ export const COST_POSTING_TYPES: Record<CostCategory, readonly string[]> = {
   commission: CONTRACT_KINDS.map((k) => `commission.${k}`),
 };
 
-/** The dividend base's settings with every deduction on: the operator's costs, with the same fees. */
+/** The dividend base's settings with every deduction (every adjustment type) on: the operator's costs, with the same fees. */
 export function operatorNgrSettings(s: AgentNgrSettings): AgentNgrSettings {
   const all = Object.fromEntries(NGR_CATEGORIES.map((c) => [c, true])) as Record<(typeof NGR_CATEGORIES)[number], true>;
-  return { ...s, ...all };
+  return { ...s, ...all, manualCorrection: true, manualGoodwill: true };
 }

@@ -33,7 +33,7 @@ async function timeZone(ctx: AppContext): Promise<string> {
 /** Recomputes every rollup of one brand-time-zone day; idempotent (same activity, same rows). */
 export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Promise<void> {
   const zone = tz ?? (await timeZone(ctx));
-  const settings = await ngrSettingsOf(ctx);
+  const settings = await ngrSettingsOf(ctx, day);
   await ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
     await q.dayWorkMemory(trx);
