@@ -93,6 +93,7 @@ import * as m0110 from './migrations/0110-sportsbook-risk-factor';
 import * as m0111 from './migrations/0111-ngr-ranges';
 import * as m0112 from './migrations/0112-pvp-integrity-reviews';
 import * as m0113 from './migrations/0113-send-keys';
+import * as m0114 from './migrations/0114-vip-level-holds';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -190,6 +191,7 @@ export const migrations: Record<string, Migration> = {
   '0111-ngr-ranges': m0111,
   '0112-pvp-integrity-reviews': m0112,
   '0113-send-keys': m0113,
+  '0114-vip-level-holds': m0114,
 };
 
 class ListedMigrations implements MigrationProvider {
