@@ -40,7 +40,7 @@ test('a member registers with an email and binds a bank account', async () => {
 });
 
 test('support reads the email masked, shows it when asked (audited) and has no cashier tab', async () => {
-  const support = await createOperator('sup', ['members.read', 'wallet.adjust']);
+  const support = await createOperator('sup', ['members.read', 'members.reveal', 'wallet.adjust']);
   await consoleSignIn(desk, support);
   await desk.goto(`/console/members/${memberId}`);
   await desk.getByRole('heading', { level: 1, name: username }).waitFor();

@@ -316,6 +316,10 @@ export const errorCatalogue = {
   BROADCAST_NOT_SCHEDULED: { status: 409, message: 'Only a broadcast that is still scheduled can be cancelled' },
   BROADCAST_TEXT_MISSING: { status: 400, message: 'The fallback language has no text' },
   BROADCAST_AUDIENCE_INVALID: { status: 400, message: 'The audience names no VIP level, agent or members that exist' },
+  BROADCAST_REACH_UNCONFIRMED: {
+    status: 409,
+    message: 'Confirm the reach as it is now; an audience of everyone needs the number of members typed in',
+  },
   FEEDBACK_CONTENT_LENGTH: { status: 400, message: 'The feedback text is too short or too long' },
   FEEDBACK_TOO_MANY_IMAGES: { status: 400, message: 'At most 3 images can be attached' },
   FEEDBACK_IMAGE_INVALID: { status: 400, message: 'Images must be PNG or JPG' },

@@ -2,20 +2,23 @@ import type { Permission } from '@gamehall/shared/api/permissions';
 import type { LucideIcon } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-/** A screen of a feature: its path under /console/ and the permission an operator needs to open it. */
+/**
+ * A screen of a feature: its path under /console/ and the permission an operator needs to open it;
+ * null for a screen every signed-in operator opens, which shows each one only what they may see.
+ */
 export type ConsoleRoute = {
   /** Path relative to /console/, e.g. 'cashier/deposits' or 'cashier/deposits/:reference'. */
   path: string;
-  permission: Permission;
+  permission: Permission | null;
   page: LazyExoticComponent<ComponentType>;
 };
 
-/** A menu entry: shown only to an operator who holds `permission`. `label` is a key of the area's namespace. */
+/** A menu entry: shown only to an operator who holds `permission` (null: to every operator). `label` is a key of the area's namespace. */
 export type ConsoleMenuEntry = {
   path: string;
   label: string;
   icon: LucideIcon;
-  permission: Permission;
+  permission: Permission | null;
 };
 
 /**

@@ -20,9 +20,10 @@ const PasswordChangePanel = lazyPage(() => import('../features/auth/password-cha
 
 /** The menu groups an operator may see: entries whose permission they hold, groups with at least one. */
 export function visibleMenu(can: (p: Permission) => boolean) {
-  return FEATURES.map((f) => ({ area: f.area, entries: f.menu.filter((e) => can(e.permission)) })).filter(
-    (g) => g.entries.length > 0,
-  );
+  return FEATURES.map((f) => ({
+    area: f.area,
+    entries: f.menu.filter((e) => e.permission === null || can(e.permission)),
+  })).filter((g) => g.entries.length > 0);
 }
 
 function MenuGroup({ area, entries }: { area: string; entries: ConsoleMenuEntry[] }) {
@@ -190,10 +191,10 @@ export function ConsoleLayout() {
 }
 
 /** A screen the operator lacks the permission for: the server refuses its calls anyway (403). */
-export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+export function RequirePermission({ permission, children }: { permission: Permission | null; children: ReactNode }) {
   const { t } = useTranslation();
   const can = useCan();
-  if (!can(permission)) {
+  if (permission !== null && !can(permission)) {
     return (
       <section>
         <h1 className="mb-2 text-xl font-bold">{t('shell.forbiddenTitle')}</h1>

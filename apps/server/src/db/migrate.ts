@@ -94,7 +94,9 @@ import * as m0111 from './migrations/0111-ngr-ranges';
 import * as m0112 from './migrations/0112-pvp-integrity-reviews';
 import * as m0113 from './migrations/0113-one-house-book';
 import * as m0114 from './migrations/0114-agent-settled-days';
+import * as m0115 from './migrations/0115-send-keys';
 import * as m0116 from './migrations/0116-payee-name-search';
+import * as m0117 from './migrations/0117-vip-level-holds';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -193,7 +195,9 @@ export const migrations: Record<string, Migration> = {
   '0112-pvp-integrity-reviews': m0112,
   '0113-one-house-book': m0113,
   '0114-agent-settled-days': m0114,
+  '0115-send-keys': m0115,
   '0116-payee-name-search': m0116,
+  '0117-vip-level-holds': m0117,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -7,7 +7,7 @@ import {
   OperatorSocketAuth,
 } from '@gamehall/shared/api/admin-realtime';
 import { holdsPermission, type Permission } from '@gamehall/shared/api/permissions';
-import { type WorkChange, WorkSourceName, workSource } from '@gamehall/shared/api/work-queue';
+import { type WorkChange, WorkSourceName, workSource, worksOn } from '@gamehall/shared/api/work-queue';
 import type { AppContext } from '../context';
 import { type Principal, tokenFrom, usablePermissions } from '../http/auth';
 import { invalidationConcerns, invalidationWatch, type OperatorNotice } from './event-bus';
@@ -117,7 +117,8 @@ export function registerOperatorRealtime(
           if (change && holdsPermission(grants, QUEUE_PERMISSION[change.queue]))
             send({ type: 'cashier', data: change });
           const work = workChangeOf(notice);
-          if (work && holdsPermission(grants, workSource(work.source).permission)) send({ type: 'work', data: work });
+          if (work && worksOn((p) => holdsPermission(grants, p), workSource(work.source)))
+            send({ type: 'work', data: work });
         });
         if (session.closed()) return off();
         session.onClose(off);

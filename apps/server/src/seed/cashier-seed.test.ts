@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { BANK_TRANSFER_METHOD, DEMO_RECEIVING_ACCOUNT } from './cashier-seed';
+import { BANK_TRANSFER_METHOD, DEMO_PAYING_ACCOUNT, DEMO_RECEIVING_ACCOUNT } from './cashier-seed';
 import { seed } from './seed';
+
+function payingAccounts(t: TestApp) {
+  return t.ctx.db
+    .selectFrom('cashier_house_accounts')
+    .select(['label', 'bank_name', 'account_name', 'account_number'])
+    .where('pays', '=', true)
+    .where('active', '=', true)
+    .execute();
+}
 
 async function receivingAccount(t: TestApp) {
   return t.ctx.db
@@ -23,6 +32,12 @@ describe('the demo receiving account in demo mode', () => {
 
   it('is seeded on a fresh database and offered to members', async () => {
     expect(await receivingAccount(t)).toEqual(DEMO_RECEIVING_ACCOUNT);
+  });
+
+  it('has an account that pays withdrawals, once, so an approved withdrawal can be marked paid', async () => {
+    expect(await payingAccounts(t)).toEqual([DEMO_PAYING_ACCOUNT]);
+    await seed(t.ctx, { demo: true, catalogueSlots: t.ctx.config.catalogueSlots });
+    expect(await payingAccounts(t)).toEqual([DEMO_PAYING_ACCOUNT]);
   });
 
   it("never replaces the operator's own account", async () => {
@@ -50,6 +65,16 @@ describe('the demo receiving account outside demo mode', () => {
 
   it('a fresh database has no receiving account', async () => {
     expect(await receivingAccount(t)).toEqual(NONE);
+  });
+
+  it('has no paying account, and the demo one stops paying at the next start', async () => {
+    expect(await payingAccounts(t)).toEqual([]);
+    await t.ctx.db
+      .insertInto('cashier_house_accounts')
+      .values({ ...DEMO_PAYING_ACCOUNT, method_code: null, pays: true, daily_cap: null, vip_levels: null })
+      .execute();
+    await reseed();
+    expect(await payingAccounts(t)).toEqual([]);
   });
 
   it('a database that migration 0004 gave the demo account loses it at the next start', async () => {

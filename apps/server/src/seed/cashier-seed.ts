@@ -2,7 +2,9 @@ import type { Conn } from '../db/database';
 import {
   clearDemoEwalletProvider,
   clearReceivingAccountIfUnused,
+  retirePayingAccount,
   setMissingEwalletProvider,
+  setMissingPayingAccount,
   setMissingReceivingAccount,
 } from './seed.queries';
 
@@ -17,7 +19,19 @@ export const DEMO_RECEIVING_ACCOUNT = {
 } as const;
 
 /**
- * Demo mode gives the bank transfer method the demo receiving account while it has none (an
+ * The demo brand's paying account: withdrawals are marked paid from a brand account, so a demo with
+ * none could approve a withdrawal and never finish it. Made up, shown in demo mode only.
+ */
+export const DEMO_PAYING_ACCOUNT = {
+  label: 'Demo payouts',
+  bank_name: 'Demo Bank',
+  account_name: 'Gamehall Demo Inc',
+  account_number: '0012345678902',
+} as const;
+
+/**
+ * Demo mode gives the bank transfer method the demo receiving account while it has none, and the
+ * brand the demo paying account while no account pays withdrawals (an
  * operator's account stays). Outside demo mode no member may be told to pay into it: databases
  * created before the account moved out of migration 0004 still carry it, so it is cleared there
  * (the method is then not offered until the operator sets the brand's account), unless a pending
@@ -28,6 +42,9 @@ export async function seedCashier(trx: Conn, demo: boolean): Promise<void> {
   else await clearReceivingAccountIfUnused(trx, BANK_TRANSFER_METHOD, DEMO_RECEIVING_ACCOUNT);
   if (demo) await setMissingEwalletProvider(trx, EWALLET_METHOD, DEMO_EWALLET_PROVIDER);
   else await clearDemoEwalletProvider(trx, EWALLET_METHOD, DEMO_EWALLET_PROVIDER);
+  // Outside demo mode no withdrawal may be recorded as paid from the made-up account.
+  if (demo) await setMissingPayingAccount(trx, DEMO_PAYING_ACCOUNT);
+  else await retirePayingAccount(trx, DEMO_PAYING_ACCOUNT);
 }
 
 /** The e-wallet method (migration 0090). */

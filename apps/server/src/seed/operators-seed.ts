@@ -6,7 +6,8 @@ import { findMembersByUsernames } from './seed.queries';
  * The platform's built-in roles (read-only in the back office: an operator who wants another mix
  * makes a role of their own). Kept up to date at every start. members.pii (personal data in full)
  * goes to the desks whose work is that data: the cashier pays into account numbers, compliance
- * checks identities. Support reads it masked and reveals one field at a time, audited.
+ * checks identities. Support reads it masked and, with members.reveal, shows one field at a time,
+ * audited; the Analyst reads it masked only.
  */
 export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   { name: 'Administrator', permissions: ['*'] },
@@ -20,6 +21,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'dashboard.read',
       'members.read',
       'members.write',
+      'members.reveal',
       'cashier.read',
       'games.read',
       'agents.read',

@@ -391,3 +391,31 @@ export async function clearDemoEwalletProvider(db: Conn, code: string, name: str
     .where('provider_pay_url', 'is', null)
     .execute();
 }
+
+export type PayingAccount = { label: string; bank_name: string; account_name: string; account_number: string };
+
+/** Adds `account` as a paying house account while no active account pays withdrawals. */
+export async function setMissingPayingAccount(db: Conn, account: PayingAccount) {
+  const paying = await db
+    .selectFrom('cashier_house_accounts')
+    .select('id')
+    .where('pays', '=', true)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (paying) return;
+  await db
+    .insertInto('cashier_house_accounts')
+    .values({ ...account, method_code: null, pays: true, daily_cap: null, vip_levels: null })
+    .execute();
+}
+
+/** Stops exactly that house account from paying (it stays, for the payouts that name it). */
+export async function retirePayingAccount(db: Conn, account: PayingAccount) {
+  await db
+    .updateTable('cashier_house_accounts')
+    .set({ pays: false, active: false })
+    .where('label', '=', account.label)
+    .where('bank_name', '=', account.bank_name)
+    .where('account_number', '=', account.account_number)
+    .execute();
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, paged } from './common';
-import { LanguageCode } from './messages';
+import { LanguageCode, SendConfirmation } from './messages';
 
 // Campaigns (docs/campaigns.md): segments saved from the member search's filters, and messages to a
 // segment by inbox, SMS and mail from per-language templates, confirmed with their reach, sent now
@@ -92,10 +92,8 @@ export const CreateCampaignBody = z.object({
   ...CampaignTemplate,
   /** ISO time to send at; absent or in the past: at once. */
   sendAt: z.iso.datetime({ offset: true }).optional(),
-  /** The reach (members) the operator was shown and confirmed; a different reach now is refused. */
-  confirmReach: z.number().int().min(0),
-  /** For a segment of everyone: the reach as the operator typed it. */
-  typedReach: z.string().trim().max(12).optional(),
+  /** The reach confirmed (typed for a segment of everyone) and the send's idempotency key. */
+  ...SendConfirmation,
 });
 export type CreateCampaignBody = z.input<typeof CreateCampaignBody>;
 

@@ -47,13 +47,39 @@ export const LanguageCode = z
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2,4})?$/, { message: 'INVALID' })
   .transform((s) => s.toUpperCase());
 
-export const CreateBroadcastBody = z.object({
+/**
+ * What every send to many members carries (broadcasts and campaigns, docs/messages.md "Sending to
+ * many"): the reach the operator was shown and confirmed, typed in by hand when the audience is
+ * everyone, and a key the form makes once per confirmed send, so a second press or a retried request
+ * sends nothing twice (the first send is answered again).
+ */
+export const SendConfirmation = {
+  /** The reach (members) the operator was shown and confirmed; a different reach now is refused. */
+  confirmReach: z.number().int().min(0),
+  /** For an audience of everyone: the reach as the operator typed it. */
+  typedReach: z.string().trim().max(12).optional(),
+  /** One per confirmed send: the same key again answers the send it made and sends nothing. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'INVALID' }),
+};
+
+const BroadcastDraft = {
   audience: BroadcastAudience,
   texts: z.record(LanguageCode, BroadcastText).refine((r) => Object.keys(r).length >= 1, { message: 'REQUIRED' }),
   fallbackLanguage: LanguageCode,
   marketing: z.boolean().default(false),
+};
+
+/** A broadcast before it is sent: its reach now and whether its audience is everyone. */
+export const PreviewBroadcastBody = z.object(BroadcastDraft);
+export type PreviewBroadcastBody = z.input<typeof PreviewBroadcastBody>;
+export const BroadcastPreviewValue = z.object({ reach: z.number().int(), everyone: z.boolean() });
+export type BroadcastPreviewValue = z.infer<typeof BroadcastPreviewValue>;
+
+export const CreateBroadcastBody = z.object({
+  ...BroadcastDraft,
   /** ISO time to send at; absent or in the past: at once. */
   sendAt: z.iso.datetime({ offset: true }).optional(),
+  ...SendConfirmation,
 });
 export type CreateBroadcastBody = z.input<typeof CreateBroadcastBody>;
 

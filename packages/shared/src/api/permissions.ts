@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'members.read',
   'members.write',
   'members.pii',
+  'members.reveal',
   'wallet.adjust',
   'wallet.approve',
   'cashier.read',
@@ -51,6 +52,11 @@ export const PermissionName = z.enum(PERMISSIONS);
  * in every admin response; everyone else reads them masked (apps/server/src/http/pii.ts).
  */
 export const PII_PERMISSION = 'members.pii' satisfies Permission;
+/**
+ * Holders may ask for one member's mobile, email or name in full, one field at a time, each ask
+ * audited (POST /admin/members/:id/reveal); members.read alone reads them masked only.
+ */
+export const REVEAL_PERMISSION = 'members.reveal' satisfies Permission;
 
 /** A role's or an operator's permission list: named permissions, or '*' alone for all of them. */
 export const PermissionList = z.union([z.array(PermissionName).max(PERMISSIONS.length), z.tuple([z.literal('*')])]);

@@ -157,15 +157,38 @@ export const MemberIdParams = z.object({ id: z.coerce.number().int().positive() 
 export const MemberLookupQuery = z.object({ username: z.string().trim().min(1).max(64) });
 
 /** POST /admin/vip/members/:id/level: an operator sets a member's level, with a reason (audited). */
+/**
+ * A level set by hand (docs/vip.md "Operator"): it holds until `holdUntil`, `review` (the next
+ * monthly review: the end of this brand month) or a brand day (YYYY-MM-DD, today or later: the last
+ * day it holds), and grants only what is chosen: `upgradeBonus` pays the level's upgrade bonus
+ * (once per member and level, ever), off unless chosen.
+ */
 export const MemberLevelBody = z
-  .object({ level: z.number().int().min(0).max(99), reason: z.string().trim().min(1).max(200) })
+  .object({
+    level: z.number().int().min(0).max(99),
+    reason: z.string().trim().min(1).max(200),
+    holdUntil: z.union([z.literal('review'), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'INVALID' })]),
+    upgradeBonus: z.boolean().default(false),
+  })
   .strict();
+export type MemberLevelBody = z.input<typeof MemberLevelBody>;
+
+/** A level set by hand that still holds: until the next monthly review or through a date (lastDay, a brand day). */
+export const VipLevelHold = z.object({
+  level: z.number().int(),
+  until: z.enum(['review', 'date']),
+  lastDay: z.string(),
+  setAt: z.string(),
+});
+export type VipLevelHold = z.infer<typeof VipLevelHold>;
 
 export const MemberVipValue = z.object({
   memberId: z.number().int(),
   username: z.string(),
   level: z.number().int(),
   labelName: z.string(),
+  /** The level set by hand while it holds (no upgrade or review changes it), else null. */
+  hold: VipLevelHold.nullable(),
   windowDays: z.number().int(),
   deposits: z.number(),
   validBets: z.number(),

@@ -4,7 +4,7 @@ import { type WorkSourceName as Name, WORK_SOURCES } from './work-sources';
 // The console's "work to do" panel (GET /admin/work) and the socket's `work` event; the sources
 // themselves are listed in work-sources.ts.
 
-export { WORK_SOURCES, workSource } from './work-sources';
+export { WORK_SOURCES, workSource, worksOn } from './work-sources';
 
 export type WorkSourceName = Name;
 export const WorkSourceName = z.enum(WORK_SOURCES.map((s) => s.name) as [Name, ...Name[]]);

@@ -2,12 +2,12 @@ import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { actOnWithdrawal, cashierKey, withdrawalQuery } from './api';
+import { actOnWithdrawal, cashierKey, houseAccountsQuery, withdrawalQuery } from './api';
 import { MarkPaidDialog, PayeeMatchBadge } from './desk-dialogs';
 import { useLiveCashier } from './live';
 import { BackToList, OrderNotReady } from './order-list';
@@ -55,6 +55,7 @@ export function WithdrawalPage() {
           )
         }
       />
+      {approver && (order.status === 'pending' || order.status === 'approved') && <NoPayingAccountNotice />}
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title={t('order')}>
           <DetailList
@@ -126,5 +127,23 @@ export function WithdrawalPage() {
         onClose={() => setAction(null)}
       />
     </div>
+  );
+}
+
+/**
+ * A brand with no active paying account cannot mark a withdrawal paid: said before the operator
+ * approves, with what to set up and where (Brand bank accounts).
+ */
+export function NoPayingAccountNotice() {
+  const { t } = useTranslation('cashier');
+  const accounts = useQuery(houseAccountsQuery);
+  if (!accounts.data || accounts.data.some((a) => a.pays && a.active)) return null;
+  return (
+    <p role="status" className="mb-4 rounded-md border border-(--danger) p-3 text-sm" data-testid="no-paying-account">
+      {t('desk.setUpPayingAccount')}{' '}
+      <Link to="/cashier/house-accounts" className="text-(--accent) underline">
+        {t('desk.setUpPayingAccountLink')}
+      </Link>
+    </p>
   );
 }

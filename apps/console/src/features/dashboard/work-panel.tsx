@@ -79,8 +79,8 @@ function Item({ item, now }: { item: WorkItem; now: number }) {
 
 /**
  * The work to do: each waiting queue the operator may work, with its count and the age of its
- * oldest item, linking to its screen. The server lists only the sources whose screen the
- * operator's permissions open; each change the operators' socket announces reads it again.
+ * oldest item, linking to its screen. The server lists only the sources the operator can act on
+ * and whose screen they may open; each change the operators' socket announces reads it again.
  */
 export function WorkPanel() {
   const { t } = useTranslation('dashboard');

@@ -8,8 +8,9 @@ import { revealField } from './api';
 
 /**
  * A member's personal value as the operator may read it. The server masks mobile numbers, email
- * addresses, bank account numbers and real names for an operator without members.pii; they get a
- * Show button that asks for the one value in full (written to the audit log) and shows it here.
+ * addresses, bank account numbers and real names for an operator without members.pii; one who may
+ * ask (members.reveal; cashier.read for a bank account) gets a Show button that asks for the one
+ * value in full (written to the audit log) and shows it here, anyone else the masked value alone.
  */
 export function Revealable({
   memberId,
@@ -31,6 +32,9 @@ export function Revealable({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   if (can('members.pii') || shown !== null) return <span data-pii={field}>{shown ?? value}</span>;
+  // Without the permission to ask, the value stays masked and there is nothing to press.
+  const bankField = field === 'bankAccountNumber' || field === 'bankAccountName';
+  if (!can(bankField ? 'cashier.read' : 'members.reveal')) return <span data-pii={field}>{value}</span>;
   const show = async () => {
     setBusy(true);
     setError('');

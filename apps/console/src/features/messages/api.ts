@@ -6,7 +6,13 @@ import type {
   PreviewCampaignBody,
   SegmentItem,
 } from '@gamehall/shared/api/campaigns';
-import type { AdminFeedbackItem, BroadcastItem, CreateBroadcastBody } from '@gamehall/shared/api/messages';
+import type {
+  AdminFeedbackItem,
+  BroadcastItem,
+  BroadcastPreviewValue,
+  CreateBroadcastBody,
+  PreviewBroadcastBody,
+} from '@gamehall/shared/api/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -22,6 +28,10 @@ export const broadcastsQuery = (pageNo: number) =>
     queryKey: [...messagesKey, 'broadcasts', pageNo],
     queryFn: () => api<Paged<BroadcastItem>>('/admin/broadcasts', { query: { pageNo, pageSize: 20 } }),
   });
+
+export function previewBroadcast(body: PreviewBroadcastBody) {
+  return api<BroadcastPreviewValue>('/admin/broadcasts/preview', { method: 'POST', body });
+}
 
 export function createBroadcast(body: CreateBroadcastBody) {
   return api<BroadcastItem>('/admin/broadcasts', { method: 'POST', body });

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSteps, QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
+import { ReachConfirm, type SendConfirmation } from '../../components/reach-confirm';
 import { errorMessage } from '../../lib/errors';
 import {
   campaignsKey,
@@ -188,7 +189,7 @@ function ComposeSection({ segments, languages }: { segments: SegmentItem[]; lang
   const [texts, setTexts] = useState<Texts>({});
   const [sendAt, setSendAt] = useState('');
   const [preview, setPreview] = useState<{ body: PreviewCampaignBody; value: CampaignPreviewValue } | null>(null);
-  const [typed, setTyped] = useState('');
+  const [previews, setPreviews] = useState(0);
   const fallbackLanguage = languages[0] ?? 'EN';
   const body = (): PreviewCampaignBody => ({
     segmentId: Number(segmentId),
@@ -202,11 +203,11 @@ function ComposeSection({ segments, languages }: { segments: SegmentItem[]; lang
   });
   const look = useMutation({
     mutationFn: (b: PreviewCampaignBody) => previewCampaign(b).then((value) => ({ body: b, value })),
-    onMutate: () => {
-      setPreview(null);
-      setTyped('');
+    onMutate: () => setPreview(null),
+    onSuccess: (seen) => {
+      setPreviews((n) => n + 1);
+      setPreview(seen);
     },
-    onSuccess: setPreview,
   });
   const send = useMutation({
     mutationFn: createCampaign,
@@ -225,15 +226,12 @@ function ComposeSection({ segments, languages }: { segments: SegmentItem[]; lang
     edit();
     setChannels((all) => (on ? [...all, c] : all.filter((x) => x !== c)));
   };
-  const reach = preview?.value.reach.members ?? 0;
-  const confirmed = preview !== null && (!preview.value.everyone || typed.trim() === String(reach));
-  const confirm = () => {
+  const confirm = (confirmation: SendConfirmation) => {
     if (!preview) return;
     send.mutate({
       ...preview.body,
       name,
-      confirmReach: reach,
-      ...(preview.value.everyone ? { typedReach: typed.trim() } : {}),
+      ...confirmation,
       ...(sendAt ? { sendAt: new Date(sendAt).toISOString() } : {}),
     });
   };
@@ -368,26 +366,16 @@ function ComposeSection({ segments, languages }: { segments: SegmentItem[]; lang
                 .join(' ')}
             </p>
           )}
-          {preview.value.everyone && (
-            <label className="grid gap-1 text-sm">
-              {t('campaigns.typeReach', { reach })}
-              <input
-                className={input}
-                inputMode="numeric"
-                autoComplete="off"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-            </label>
-          )}
-          {send.error && (
-            <p role="alert" className="text-sm text-(--danger)">
-              {errorMessage(send.error)}
-            </p>
-          )}
-          <Button type="button" disabled={!confirmed || send.isPending || !name.trim()} onClick={confirm}>
-            {sendAt ? t('campaigns.scheduleFor', { reach }) : t('campaigns.sendTo', { reach })}
-          </Button>
+          <ReachConfirm
+            key={previews}
+            reach={preview.value.reach.members}
+            everyone={preview.value.everyone}
+            scheduled={Boolean(sendAt)}
+            busy={send.isPending}
+            error={send.error}
+            disabled={!name.trim()}
+            onSend={confirm}
+          />
         </div>
       )}
       {send.isSuccess && (

@@ -1,5 +1,6 @@
 import type {
   AdminVipValue,
+  MemberLevelBody,
   MemberVipValue,
   RebateReportValue,
   VipLevelsBody,
@@ -33,8 +34,8 @@ export const memberVipQuery = (username: string) =>
     retry: false,
   });
 
-export function setMemberLevel(memberId: number, level: number, reason: string) {
-  return api<MemberVipValue>(`/admin/vip/members/${memberId}/level`, { method: 'POST', body: { level, reason } });
+export function setMemberLevel(memberId: number, body: MemberLevelBody) {
+  return api<MemberVipValue>(`/admin/vip/members/${memberId}/level`, { method: 'POST', body });
 }
 
 export const rebateReportQuery = (from: string, to: string) =>

@@ -14,7 +14,8 @@ import { useCan } from '../../lib/session';
 import { memberVipQuery, setMemberLevel, vipKey, vipQuery } from './api';
 
 // A member's VIP level, window totals and level history; an operator with promotions.write sets
-// the level by hand with a reason (audited as vip.memberLevel, docs/vip.md).
+// the level by hand with a reason, until the next monthly review or through a date, and pays the
+// level's upgrade bonus only when ticked (audited as vip.memberLevel, docs/vip.md "Operator").
 export function MemberLevelPage() {
   const { t } = useTranslation('vip');
   const id = useId();
@@ -26,6 +27,9 @@ export function MemberLevelPage() {
   const levels = useQuery(vipQuery).data?.levels ?? [];
   const [level, setLevel] = useState('');
   const [reason, setReason] = useState('');
+  const [holdBy, setHoldBy] = useState<'review' | 'date'>('review');
+  const [holdDate, setHoldDate] = useState('');
+  const [upgradeBonus, setUpgradeBonus] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
@@ -40,15 +44,21 @@ export function MemberLevelPage() {
     e.preventDefault();
     const memberId = member.data?.memberId;
     if (memberId === undefined) return;
-    const checked = validate(MemberLevelBody, { level: level === '' ? undefined : Number(level), reason });
+    const checked = validate(MemberLevelBody, {
+      level: level === '' ? undefined : Number(level),
+      reason,
+      holdUntil: holdBy === 'review' ? 'review' : holdDate,
+      upgradeBonus,
+    });
     if (!checked.data) return setErrors(checked.errors);
     setErrors({});
     setError('');
     try {
-      await setMemberLevel(memberId, checked.data.level, checked.data.reason);
+      await setMemberLevel(memberId, checked.data);
       await queryClient.invalidateQueries({ queryKey: vipKey });
       setSaved(true);
       setReason('');
+      setUpgradeBonus(false);
     } catch (err) {
       setError(errorMessage(err));
     }
@@ -71,6 +81,14 @@ export function MemberLevelPage() {
             <dt className="text-(--text-muted)">{t('fields.level')}</dt>
             <dd>
               {m.labelName} ({m.level})
+            </dd>
+            <dt className="text-(--text-muted)">{t('member.setByHand')}</dt>
+            <dd data-testid="vip-hold">
+              {m.hold
+                ? m.hold.until === 'review'
+                  ? t('member.holdsUntilReview', { level: m.hold.level, day: m.hold.lastDay })
+                  : t('member.holdsThrough', { level: m.hold.level, day: m.hold.lastDay })
+                : t('member.noHold')}
             </dd>
             <dt className="text-(--text-muted)">{t('member.window', { days: m.windowDays })}</dt>
             <dd>
@@ -106,6 +124,40 @@ export function MemberLevelPage() {
                 onChange={(e) => setReason(e.target.value)}
                 error={errors.reason}
               />
+              <fieldset className="flex flex-col gap-1 text-sm">
+                <legend className="mb-1 font-medium">{t('member.holds')}</legend>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`${id}-hold`}
+                    checked={holdBy === 'review'}
+                    onChange={() => setHoldBy('review')}
+                  />
+                  {t('member.untilReview')}
+                </label>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`${id}-hold`}
+                    checked={holdBy === 'date'}
+                    onChange={() => setHoldBy('date')}
+                  />
+                  {t('member.throughDate')}
+                  <input
+                    type="date"
+                    aria-label={t('member.lastDay')}
+                    value={holdDate}
+                    disabled={holdBy !== 'date'}
+                    onChange={(e) => setHoldDate(e.target.value)}
+                    className="rounded-md border border-(--border) bg-(--surface) px-2 py-1"
+                  />
+                </label>
+                {errors.holdUntil && <span className="text-xs text-(--danger)">{errors.holdUntil}</span>}
+              </fieldset>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={upgradeBonus} onChange={(e) => setUpgradeBonus(e.target.checked)} />
+                {t('member.payUpgradeBonus')}
+              </label>
               <Button type="submit">{t('member.set')}</Button>
             </form>
           )}

@@ -267,7 +267,7 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          "One of the member's personal fields in full (mobile, email, full name; a bank account's number or holder name with cashier.read), audited as member.reveal",
+          "One of the member's personal fields in full (mobile, email, full name with members.reveal; a bank account's number or holder name with cashier.read), audited as member.reveal",
         params: MemberIdParams,
         body: RevealBody,
         response: { 200: envelope(RevealedValue) },
@@ -277,7 +277,8 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
     async (req) => {
       const done = await act(ctx, req, 'member.reveal', req.params.id, () => {
         const bankField = req.body.field === 'bankAccountNumber' || req.body.field === 'bankAccountName';
-        if (bankField && !operatorHolds(req, 'cashier.read')) throw new AppError('AUTH_FORBIDDEN');
+        // A bank account is cashier data; a mobile, email or name is asked for under members.reveal.
+        if (!operatorHolds(req, bankField ? 'cashier.read' : 'members.reveal')) throw new AppError('AUTH_FORBIDDEN');
         return members.reveal(ctx, req.params.id, req.body);
       });
       return ok(presentRevealed(req.body.field, done));

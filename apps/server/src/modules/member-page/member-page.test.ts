@@ -782,7 +782,7 @@ describe('data permissions', () => {
 
   it('a reveal answers one field in full and is audited without the value; bank fields need cashier.read', async () => {
     const m = await personalMember();
-    const reader = await operator(['members.read']);
+    const reader = await operator(['members.read', 'members.reveal']);
     const reveal = (token: string | undefined, body: unknown, id = m.id) =>
       call(t, 'POST', `/admin/members/${id}/reveal`, token, body);
     const value = async (token: string, body: unknown) => {
@@ -837,12 +837,29 @@ describe('data permissions', () => {
     expectFailure(await reveal(reader.token, { field: 'mobile' }, 999_999_999), 404, 'MEMBER_NOT_FOUND');
   });
 
+  it('members.read alone reads masked and cannot reveal a mobile, email or name; the refusal is audited', async () => {
+    const m = await personalMember();
+    const reader = await operator(['members.read']);
+    for (const field of ['mobile', 'email', 'fullName', 'verifiedName'])
+      expectFailure(
+        await call(t, 'POST', `/admin/members/${m.id}/reveal`, reader.token, { field }),
+        403,
+        'AUTH_FORBIDDEN',
+      );
+    const rows = await auditRows('member.reveal', `member:${m.id}`);
+    expect(rows.map((r) => r.success)).toEqual([false, false, false, false]);
+    expect(rows.every((r) => r.member_id === reader.id)).toBe(true);
+  });
+
   it('the seeded roles: Cashier and Compliance hold members.pii, Support reads masked', async () => {
     const roles = await t.ctx.db.selectFrom('roles').select(['name', 'permissions']).execute();
     const of = (name: string) => roles.find((r) => r.name === name)?.permissions as string[] | undefined;
     expect(of('Cashier')).toContain('members.pii');
     expect(of('Compliance')).toContain('members.pii');
     expect(of('Support')).not.toContain('members.pii');
+    // Support reads masked and shows one field when it must, audited; the Analyst only reads masked.
+    expect(of('Support')).toContain('members.reveal');
+    expect(of('Analyst')).not.toContain('members.reveal');
     expect(of('Administrator')).toEqual(['*']);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
@@ -24,15 +25,94 @@ async function inbox(token: string) {
   };
 }
 
-function broadcast(body: Record<string, unknown>, token = op) {
-  return call(t, 'POST', '/admin/broadcasts', token, {
+function draft(body: Record<string, unknown>) {
+  return {
     texts: { EN: { title: 'Hello', content: 'Welcome to {site}' }, TY: { title: 'Sawasdee', content: 'TY text' } },
     fallbackLanguage: 'EN',
     ...body,
+  };
+}
+
+/** The console's path: preview, then send with the reach shown confirmed (typed as well) under a fresh key. */
+async function broadcast(body: Record<string, unknown>, token = op) {
+  const seen = await call(t, 'POST', '/admin/broadcasts/preview', token, draft(body));
+  const reach = seen.statusCode === 200 ? (seen.json().value.reach as number) : 0;
+  return call(t, 'POST', '/admin/broadcasts', token, {
+    ...draft(body),
+    confirmReach: reach,
+    typedReach: String(reach),
+    idempotencyKey: randomUUID(),
   });
 }
 
+async function broadcastCount() {
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM broadcasts`.execute(t.ctx.db);
+  return Number(rows[0]?.n);
+}
+
 describe('broadcasts', () => {
+  it('are sent only with the reach shown confirmed, typed in for everyone; a refusal sends nothing', async () => {
+    const a = await member();
+    const b = await member();
+    const listed = { audience: { type: 'members', usernames: [a.username, b.username] } };
+    const seen = await call(t, 'POST', '/admin/broadcasts/preview', op, draft(listed));
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().value).toEqual({ reach: 2, everyone: false });
+    const before = await broadcastCount();
+    const key = randomUUID();
+    expectFailure(
+      await call(t, 'POST', '/admin/broadcasts', op, { ...draft(listed), idempotencyKey: key }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectFailure(
+      await call(t, 'POST', '/admin/broadcasts', op, { ...draft(listed), confirmReach: 3, idempotencyKey: key }),
+      409,
+      'BROADCAST_REACH_UNCONFIRMED',
+    );
+    expect(await broadcastCount()).toBe(before);
+    expect((await inbox(a.token)).content).toHaveLength(0);
+
+    const everyone = { audience: { type: 'everyone' } };
+    const all = (await call(t, 'POST', '/admin/broadcasts/preview', op, draft(everyone))).json().value;
+    expect(all).toMatchObject({ everyone: true });
+    expect(all.reach).toBeGreaterThanOrEqual(2);
+    const clicked = { ...draft(everyone), confirmReach: all.reach, idempotencyKey: randomUUID() };
+    expectFailure(await call(t, 'POST', '/admin/broadcasts', op, clicked), 409, 'BROADCAST_REACH_UNCONFIRMED');
+    const mistyped = { ...clicked, typedReach: String(all.reach + 1) };
+    expectFailure(await call(t, 'POST', '/admin/broadcasts', op, mistyped), 409, 'BROADCAST_REACH_UNCONFIRMED');
+    expect(await broadcastCount()).toBe(before);
+    expect((await inbox(b.token)).content).toHaveLength(0);
+    const typed = await call(t, 'POST', '/admin/broadcasts', op, { ...clicked, typedReach: String(all.reach) });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().value).toMatchObject({ status: 'sent', reach: all.reach });
+    expect((await inbox(b.token)).content).toHaveLength(1);
+  });
+
+  it('are sent once per key: a second press, a retry and two requests at once send one broadcast', async () => {
+    const a = await member();
+    const body = {
+      ...draft({ audience: { type: 'members', usernames: [a.username] } }),
+      confirmReach: 1,
+      idempotencyKey: randomUUID(),
+    };
+    const before = await broadcastCount();
+    const [one, two] = await Promise.all([
+      call(t, 'POST', '/admin/broadcasts', op, body),
+      call(t, 'POST', '/admin/broadcasts', op, body),
+    ]);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(two.statusCode, two.body).toBe(200);
+    expect(two.json().value.id).toBe(one.json().value.id);
+    const retry = await call(t, 'POST', '/admin/broadcasts', op, body);
+    expect(retry.json().value).toMatchObject({ id: one.json().value.id, status: 'sent', reach: 1 });
+    expect(await broadcastCount()).toBe(before + 1);
+    expect((await inbox(a.token)).content).toHaveLength(1);
+    const again = await call(t, 'POST', '/admin/broadcasts', op, { ...body, idempotencyKey: randomUUID() });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await inbox(a.token)).content).toHaveLength(2);
+  });
+
   it('reach exactly their audience: a list of members, an agent team, a VIP level', async () => {
     const a = await member();
     const b = await member();

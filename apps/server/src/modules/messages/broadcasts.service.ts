@@ -5,10 +5,13 @@ import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { publishToAudienceAfterCommit } from '../../realtime/event-bus';
+import { assertReachConfirmed, type SendConfirmation, sendOnce } from './mass-send.service';
 import {
   cancelBroadcast as cancelScheduled,
+  countBroadcastAudience,
   dueBroadcasts,
   findBroadcast,
+  findBroadcastByKey,
   insertBroadcast,
   insertBroadcastMembers,
   markBroadcastSent,
@@ -70,29 +73,84 @@ async function sendNow(trx: Conn, id: number, now: Date) {
   return true;
 }
 
-export async function createBroadcast(ctx: AppContext, operatorId: number, input: NewBroadcast) {
+type Draft = Omit<NewBroadcast, 'sendAt'>;
+
+/** Writes a scheduled broadcast and its listed members, in the caller's transaction; undefined when its key was taken. */
+async function insertDraft(
+  trx: Conn,
+  operatorId: number,
+  input: Draft,
+  sendAt: Date,
+  now: Date,
+  sendKey: string | null,
+) {
+  const audience = await resolveAudience(trx, input.audience);
+  const made = await insertBroadcast(trx, {
+    audience: input.audience.type,
+    vipLevel: audience.vipLevel,
+    agentId: audience.agentId,
+    texts: input.texts,
+    fallbackLanguage: input.fallbackLanguage,
+    marketing: input.marketing,
+    sendAt,
+    sendKey,
+    createdBy: operatorId,
+    now,
+  });
+  if (made) await insertBroadcastMembers(trx, made.id, audience.memberIds);
+  return made;
+}
+
+/** What a preview measured; thrown to roll the measuring transaction back. */
+class Measured extends Error {
+  constructor(readonly reach: number) {
+    super('broadcast reach measured');
+  }
+}
+
+/**
+ * A broadcast before it is sent: the members its audience holds now, counted by THE audience rule
+ * on the broadcast as it would be written (written, counted and rolled back, so the count can never
+ * differ from the one the send checks), and whether the audience is everyone.
+ */
+export async function previewBroadcast(ctx: AppContext, operatorId: number, input: Draft) {
   if (!input.texts[input.fallbackLanguage]) throw new AppError('BROADCAST_TEXT_MISSING');
   const now = ctx.now();
-  const sendAt = input.sendAt ? new Date(input.sendAt) : now;
-  return ctx.db.transaction().execute(async (trx) => {
-    const audience = await resolveAudience(trx, input.audience);
-    const { id } = await insertBroadcast(trx, {
-      audience: input.audience.type,
-      vipLevel: audience.vipLevel,
-      agentId: audience.agentId,
-      texts: input.texts,
-      fallbackLanguage: input.fallbackLanguage,
-      marketing: input.marketing,
-      sendAt: sendAt < now ? now : sendAt,
-      createdBy: operatorId,
-      now,
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const made = await insertDraft(trx, operatorId, input, now, now, null);
+      if (!made) throw new Error('a broadcast without a send key conflicted');
+      throw new Measured(await countBroadcastAudience(trx, made.id));
     });
-    await insertBroadcastMembers(trx, id, audience.memberIds);
-    if (sendAt <= now) await sendNow(trx, id, now);
-    const row = await findBroadcast(trx, id);
-    if (!row) throw new Error(`broadcast ${id} vanished`);
-    return { ...row, member_count: audience.memberIds.length };
-  });
+  } catch (error) {
+    if (error instanceof Measured) return { reach: error.reach, everyone: input.audience.type === 'everyone' };
+    throw error;
+  }
+  throw new Error('the preview transaction ended without a count');
+}
+
+/**
+ * Sends (or schedules) a broadcast once its reach is confirmed as it is now (typed in for everyone),
+ * once per idempotency key: the same key again answers the broadcast it made and sends nothing.
+ */
+export async function createBroadcast(ctx: AppContext, operatorId: number, input: NewBroadcast & SendConfirmation) {
+  if (!input.texts[input.fallbackLanguage]) throw new AppError('BROADCAST_TEXT_MISSING');
+  const now = ctx.now();
+  const wanted = input.sendAt ? new Date(input.sendAt) : now;
+  const sendAt = wanted < now ? now : wanted;
+  return ctx.db.transaction().execute((trx) =>
+    sendOnce(
+      () => findBroadcastByKey(trx, input.idempotencyKey),
+      async () => {
+        const made = await insertDraft(trx, operatorId, input, sendAt, now, input.idempotencyKey);
+        if (!made) return undefined;
+        const reach = await countBroadcastAudience(trx, made.id);
+        assertReachConfirmed('BROADCAST_REACH_UNCONFIRMED', reach, input.audience.type === 'everyone', input);
+        if (wanted <= now) await sendNow(trx, made.id, now);
+        return findBroadcastByKey(trx, input.idempotencyKey);
+      },
+    ),
+  );
 }
 
 export async function cancelBroadcast(ctx: AppContext, id: number) {

@@ -135,6 +135,7 @@ export function insertCampaign(
     links: string[];
     sendAt: Date;
     confirmedReach: number;
+    sendKey: string;
     createdBy: number;
     now: Date;
   },
@@ -142,6 +143,7 @@ export function insertCampaign(
   return db
     .insertInto('campaigns')
     .values({
+      send_key: c.sendKey,
       name: c.name,
       segment_id: c.segmentId,
       channels: JSON.stringify(c.channels),
@@ -154,8 +156,15 @@ export function insertCampaign(
       created_by: c.createdBy,
       created_at: c.now,
     })
+    .onConflict((oc) => oc.column('send_key').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/** The id of the campaign a send key made, if any. */
+export async function findCampaignIdByKey(db: Conn, sendKey: string) {
+  const row = await db.selectFrom('campaigns').select('id').where('send_key', '=', sendKey).executeTakeFirst();
+  return row?.id;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   claimCampaign,
   dueCampaigns,
   findCampaign,
+  findCampaignIdByKey,
   findRecipientByToken,
   findSegment,
   insertCampaign,
@@ -31,6 +32,7 @@ import {
   segmentReach,
   segmentSize,
 } from './campaigns.queries';
+import { assertReachConfirmed, type SendConfirmation, sendOnce } from './mass-send.service';
 import { MESSAGE_EVENT } from './messages.service';
 
 // Campaigns (docs/campaigns.md): a message to a saved segment by inbox, SMS and mail, rendered per
@@ -214,41 +216,42 @@ export async function preview(ctx: AppContext, t: Template) {
 
 // ---- campaigns
 
-export type NewCampaign = Template & {
-  name: string;
-  sendAt?: string | undefined;
-  confirmReach: number;
-  typedReach?: string | undefined;
-};
+export type NewCampaign = Template & SendConfirmation & { name: string; sendAt?: string | undefined };
 
 /**
  * Saves a campaign after its reach is confirmed as it is now (and, for a segment of everyone, typed
- * in by hand: never one click), and sends it at once when its time is now or past.
+ * in by hand: never one click), and sends it at once when its time is now or past; once per
+ * idempotency key (the same key again answers the campaign it made and sends nothing).
  */
 export async function createCampaign(ctx: AppContext, operatorId: number, input: NewCampaign) {
   const now = ctx.now();
   const sendAt = input.sendAt ? new Date(input.sendAt) : now;
   return ctx.db.transaction().execute(async (trx) => {
-    const { links } = await checkTemplate(trx, input);
-    const segment = await segmentOf(trx, input.segmentId);
-    const reach = await segmentReach(trx, segment.filter, now);
-    if (input.confirmReach !== reach.members)
-      throw new AppError('CAMPAIGN_REACH_UNCONFIRMED', { value: { reach: reach.members } });
-    if (isEveryone(segment.filter) && input.typedReach !== String(reach.members))
-      throw new AppError('CAMPAIGN_REACH_UNCONFIRMED', { value: { reach: reach.members, everyone: true } });
-    const { id } = await insertCampaign(trx, {
-      name: input.name,
-      segmentId: segment.id,
-      channels: input.channels,
-      texts: input.texts,
-      fallbackLanguage: input.fallbackLanguage,
-      links,
-      sendAt: sendAt < now ? now : sendAt,
-      confirmedReach: reach.members,
-      createdBy: operatorId,
-      now,
-    });
-    if (sendAt <= now) await sendCampaign(ctx, trx, id, now);
+    const id = await sendOnce(
+      () => findCampaignIdByKey(trx, input.idempotencyKey),
+      async () => {
+        const { links } = await checkTemplate(trx, input);
+        const segment = await segmentOf(trx, input.segmentId);
+        const reach = await segmentReach(trx, segment.filter, now);
+        assertReachConfirmed('CAMPAIGN_REACH_UNCONFIRMED', reach.members, isEveryone(segment.filter), input);
+        const made = await insertCampaign(trx, {
+          name: input.name,
+          segmentId: segment.id,
+          channels: input.channels,
+          texts: input.texts,
+          fallbackLanguage: input.fallbackLanguage,
+          links,
+          sendAt: sendAt < now ? now : sendAt,
+          confirmedReach: reach.members,
+          sendKey: input.idempotencyKey,
+          createdBy: operatorId,
+          now,
+        });
+        if (!made) return undefined;
+        if (sendAt <= now) await sendCampaign(ctx, trx, made.id, now);
+        return made.id;
+      },
+    );
     return campaignById(trx, id);
   });
 }

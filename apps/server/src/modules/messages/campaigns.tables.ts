@@ -42,6 +42,8 @@ export interface CampaignsTable {
   reach_inbox: number | null;
   reach_sms: number | null;
   reach_mail: number | null;
+  /** The idempotency key of the request that made it (migration 0115); null before keys. */
+  send_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: number;
   created_at: Generated<Date>;
 }

@@ -1,3 +1,5 @@
+// postgres: two sends with one key at once make one campaign, and two runs of the job send once
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
@@ -70,6 +72,7 @@ function campaign(body: Record<string, unknown>, token = op) {
     channels: ['inbox'],
     texts: TEXTS,
     fallbackLanguage: 'EN',
+    idempotencyKey: randomUUID(),
     ...body,
   });
 }
@@ -332,6 +335,27 @@ describe('campaigns', () => {
       'CAMPAIGN_NOT_SCHEDULED',
     );
     expectFailure(await call(t, 'POST', '/admin/campaigns/999999/cancel', op), 404, 'CAMPAIGN_NOT_FOUND');
+  });
+
+  it('are sent once per key: a second press, a retry and two requests at once make one campaign', async () => {
+    const tag = `once${Date.now()}`;
+    const a = await tagged(tag);
+    const id = await segmentId({ tag });
+    const body = { segmentId: id, confirmReach: 1, idempotencyKey: randomUUID() };
+    const before = (await call(t, 'GET', '/admin/campaigns', op)).json().value.totalElements;
+    const [one, two] = await Promise.all([campaign(body), campaign(body)]);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(two.statusCode, two.body).toBe(200);
+    expect(two.json().value.id).toBe(one.json().value.id);
+    const retry = await campaign(body);
+    expect(retry.json().value).toMatchObject({ id: one.json().value.id, status: 'sent' });
+    expect((await call(t, 'GET', '/admin/campaigns', op)).json().value.totalElements).toBe(before + 1);
+    expect((await inbox(a.token)).content).toHaveLength(1);
+    expectFailure(
+      await campaign({ segmentId: id, confirmReach: 1, idempotencyKey: 'short' }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('scheduled go out at their time exactly once, even with two runs of the job at once', async () => {

@@ -7,13 +7,16 @@ import {
   BroadcastItem,
   BroadcastListQuery,
   BroadcastListValue,
+  BroadcastPreviewValue,
   CreateBroadcastBody,
   FeedbackIdParams,
+  PreviewBroadcastBody,
 } from '@gamehall/shared/api/messages';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
+import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { pageCounts } from '../../http/paging';
 import { requestMetaOf } from '../../http/request-meta';
@@ -55,12 +58,27 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
   );
 
   app.post(
+    '/admin/broadcasts/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'A broadcast before it is sent: the members its audience holds now (the reach to confirm) and whether it is everyone (the reach must then be typed in)',
+        body: PreviewBroadcastBody,
+        response: { 200: envelope(BroadcastPreviewValue) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => ok(await broadcasts.previewBroadcast(ctx, principalOf(req).memberId, req.body)),
+  );
+
+  app.post(
     '/admin/broadcasts',
     {
       schema: {
         tags,
         summary:
-          'Compose a broadcast: audience (everyone, a VIP level, an agent team, members by username), per-language texts with a fallback, sent now or at sendAt (audited)',
+          'Send or schedule a broadcast: audience (everyone, a VIP level, an agent team, members by username), per-language texts with a fallback, sent now or at sendAt; confirmReach must be the reach now (typedReach too for everyone), and idempotencyKey makes a repeat answer the first send (audited)',
         body: CreateBroadcastBody,
         response: { 200: envelope(BroadcastItem) },
       },
@@ -73,7 +91,10 @@ export function registerMessagesAdminRoutes(root: App, ctx: AppContext): void {
         'broadcast.create',
         'broadcast',
         (operator) => broadcasts.createBroadcast(ctx, operator.memberId, req.body),
-        (r) => ({ after: { id: r.id, audience: r.audience, status: r.status, reach: r.reach } }),
+        (r) => ({
+          after: { id: r.id, audience: r.audience, status: r.status, reach: r.reach },
+          key: req.body.idempotencyKey,
+        }),
       );
       return ok(presentBroadcast(row));
     },

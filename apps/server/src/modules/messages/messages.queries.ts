@@ -249,6 +249,7 @@ export function insertBroadcast(
     fallbackLanguage: string;
     marketing: boolean;
     sendAt: Date;
+    sendKey: string | null;
     createdBy: number;
     now: Date;
   },
@@ -256,6 +257,7 @@ export function insertBroadcast(
   return db
     .insertInto('broadcasts')
     .values({
+      send_key: b.sendKey,
       audience: b.audience,
       vip_level: b.vipLevel,
       agent_id: b.agentId,
@@ -267,8 +269,21 @@ export function insertBroadcast(
       created_by: b.createdBy,
       created_at: b.now,
     })
+    .onConflict((oc) => oc.column('send_key').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+}
+
+/** The broadcast a send key made, as the list shows it, if any. */
+export function findBroadcastByKey(db: Conn, sendKey: string) {
+  return broadcastViews(db).where('b.send_key', '=', sendKey).executeTakeFirst();
+}
+
+/** Members in a broadcast's audience now, by THE audience rule (inAudience). */
+export async function countBroadcastAudience(db: Conn, id: number): Promise<number> {
+  const { rows } = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM broadcasts b, members m WHERE b.id = ${id} AND ${inAudience('b', 'm')}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function insertBroadcastMembers(db: Conn, broadcastId: number, memberIds: number[]) {
@@ -327,8 +342,8 @@ export function cancelBroadcast(db: Conn, id: number) {
 
 export type BroadcastView = Awaited<ReturnType<typeof pageBroadcasts>>['rows'][number];
 
-export async function pageBroadcasts(db: Conn, page: { limit: number; offset: number }) {
-  const rows = await db
+function broadcastViews(db: Conn) {
+  return db
     .selectFrom('broadcasts as b')
     .leftJoin('members as a', 'a.id', 'b.agent_id')
     .selectAll('b')
@@ -345,11 +360,11 @@ export async function pageBroadcasts(db: Conn, page: { limit: number; offset: nu
         .whereRef('r.broadcast_id', '=', 'b.id')
         .where('r.read_at', 'is not', null)
         .as('read_count'),
-    ])
-    .orderBy('b.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    ]);
+}
+
+export async function pageBroadcasts(db: Conn, page: { limit: number; offset: number }) {
+  const rows = await broadcastViews(db).orderBy('b.id', 'desc').limit(page.limit).offset(page.offset).execute();
   const total = await db
     .selectFrom('broadcasts')
     .select((eb) => eb.fn.countAll<string>().as('n'))

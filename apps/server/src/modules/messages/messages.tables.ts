@@ -36,6 +36,8 @@ export interface BroadcastsTable {
   send_at: ColumnType<Date, Date | string, Date | string>;
   sent_at: MaybeStamp;
   reach: number | null;
+  /** The idempotency key of the request that made it (migration 0115); null before keys. */
+  send_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: number;
   created_at: Stamp;
 }

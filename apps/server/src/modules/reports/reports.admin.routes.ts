@@ -57,10 +57,10 @@ export function registerReportsAdminRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          "The work to do: each waiting queue (deposits, withdrawals, bank accounts, adjustments, KYC documents, chats, feedback, held agent statements) with its count and oldest item's time, only the ones whose screen the operator's permissions open (the console reads it again on each cashier or work event of /ws/operator)",
+          "The work to do, for any operator: each waiting queue (deposits, withdrawals, bank accounts, adjustments, KYC documents, chats, feedback, held agent statements, risk) with its count and oldest item's time, only the ones the operator can act on and whose screen they may open (the console reads it again on each cashier or work event of /ws/operator)",
         response: { 200: envelope(WorkQueue) },
       },
-      config: { auth: 'admin:dashboard.read' },
+      config: { auth: 'operator' },
     },
     async (req) => ok(await workQueue(ctx, usablePermissions(principalOf(req)))),
   );

@@ -37,28 +37,42 @@ async function openFeedback(memberId: number, createdAt: string) {
 }
 
 describe('GET /admin/work', () => {
-  it('refuses without a session, and without dashboard.read', async () => {
+  it('refuses without an operator session', async () => {
     expectFailure(await call(t, 'GET', '/admin/work'), 401, 'AUTH_REQUIRED');
-    const op = await operatorWith(['cashier.read', 'kyc.review']);
-    expectFailure(await call(t, 'GET', '/admin/work', op.token), 403, 'AUTH_FORBIDDEN');
+    const m = await memberWithSession();
+    expectFailure(await call(t, 'GET', '/admin/work', m.token), 403, 'AUTH_FORBIDDEN');
   });
 
-  it('lists only the sources whose screen the operator may open, in the panel order', async () => {
+  it('lists only the queues the operator can act on and open, in the panel order, dashboard.read or not', async () => {
     const all = await operatorWith(['*']);
     expect((await work(all.token)).map((i) => i.source)).toEqual(WORK_SOURCES.map((s) => s.name));
 
     const reviewer = await operatorWith(['dashboard.read', 'feedback.answer', 'kyc.review']);
     expect((await work(reviewer.token)).map((i) => i.source)).toEqual(['kycDocuments', 'feedback']);
 
-    const cashier = await operatorWith(['dashboard.read', 'cashier.read']);
+    // Reading the cashier's lists is not deciding them: the queues are the approver's.
+    const reader = await operatorWith(['dashboard.read', 'cashier.read', 'members.read', 'agents.read', 'risk.read']);
+    expect(await work(reader.token)).toEqual([]);
+    const cashier = await operatorWith(['dashboard.read', 'cashier.read', 'cashier.approve']);
     expect((await work(cashier.token)).map((i) => i.source)).toEqual(['deposits', 'withdrawals', 'bankAccounts']);
+
+    // An approver of adjustments, without the dashboard's figures, opens the panel and sees their queue.
+    const approver = await operatorWith(['members.read', 'wallet.approve']);
+    expect((await work(approver.token)).map((i) => i.source)).toEqual(['adjustments']);
 
     const figuresOnly = await operatorWith(['dashboard.read']);
     expect(await work(figuresOnly.token)).toEqual([]);
   });
 
   it('counts the waiting items with the time of the oldest, and a decided one leaves the count', async () => {
-    const op = await operatorWith(['dashboard.read', 'feedback.answer', 'kyc.review', 'support.chat', 'members.read']);
+    const op = await operatorWith([
+      'dashboard.read',
+      'feedback.answer',
+      'kyc.review',
+      'support.chat',
+      'members.read',
+      'wallet.approve',
+    ]);
     const before = await work(op.token);
     const member = await createMember(t.ctx);
 
@@ -114,8 +128,8 @@ describe('GET /admin/work', () => {
     expect(answered?.oldestAt).toBe('2002-01-01T00:00:00.000Z');
   });
 
-  it('counts the risk queues: links waiting for review and open flags, for risk.read only', async () => {
-    const op = await operatorWith(['dashboard.read', 'risk.read']);
+  it('counts the risk queues: links waiting for review and open flags, for risk.write only', async () => {
+    const op = await operatorWith(['dashboard.read', 'risk.read', 'risk.write']);
     const before = await work(op.token);
     expect(before.map((i) => i.source)).toEqual(['riskLinks', 'riskFlags']);
     const a = await createMember(t.ctx);
@@ -146,7 +160,7 @@ describe('GET /admin/work', () => {
   });
 
   it('says nothing waits with a zero count and no oldest time', async () => {
-    const op = await operatorWith(['dashboard.read', 'agents.read']);
+    const op = await operatorWith(['dashboard.read', 'agents.read', 'agents.write']);
     await t.ctx.db.updateTable('contract_statements').set({ status: 'paid' }).where('status', '=', 'held').execute();
     expect(await work(op.token)).toEqual([{ source: 'heldStatements', count: 0, oldestAt: null }]);
   });

@@ -119,7 +119,8 @@ export function registerVipAdminRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "Set a member's VIP level, with a reason (audited)",
+        summary:
+          "Set a member's VIP level, with a reason: it holds until the next monthly review or through a date, and pays the level's upgrade bonus only when asked (audited)",
         params: MemberIdParams,
         body: MemberLevelBody,
         response: { 200: envelope(MemberVipValue) },
@@ -133,7 +134,10 @@ export function registerVipAdminRoutes(root: App, ctx: AppContext): void {
         'vip.memberLevel',
         `member:${req.params.id}`,
         (operator) => vip.setMemberLevel(ctx, operator.memberId, req.params.id, req.body),
-        (r) => ({ before: { level: r.from }, after: { level: r.to, reason: req.body.reason } }),
+        (r) => ({
+          before: { level: r.from },
+          after: { level: r.to, reason: req.body.reason, until: r.until, upgradeBonusPaid: r.upgradeBonusPaid },
+        }),
       );
       return ok(presentMemberVip(await vip.memberVip(ctx, req.params.id)));
     },

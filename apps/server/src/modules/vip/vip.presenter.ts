@@ -50,6 +50,14 @@ export function presentMemberVip(v: Awaited<ReturnType<typeof memberVip>>): Memb
     username: v.member.username,
     level: v.member.vip_level,
     labelName: v.labelName,
+    hold: v.hold
+      ? {
+          level: v.hold.level,
+          until: v.hold.until_kind,
+          lastDay: String(v.hold.last_day),
+          setAt: new Date(v.hold.set_at).toISOString(),
+        }
+      : null,
     windowDays: v.totals.windowDays,
     deposits: toMajor(v.totals.deposits),
     validBets: toMajor(v.totals.validBets),

@@ -227,12 +227,22 @@ export async function insertReview(db: Conn, memberId: number, month: string, fr
   return row !== undefined;
 }
 
-/** Members above level 0 not yet reviewed this month (a batch). */
-export async function membersToReview(db: Conn, month: string, limit: number) {
+/** Members above level 0 not yet reviewed this month and holding no level set by hand at `now` (a batch). */
+export async function membersToReview(db: Conn, month: string, now: Date, limit: number) {
   const rows = await db
     .selectFrom('members as m')
     .select('m.id')
     .where('m.vip_level', '>', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('vip_level_holds as h')
+            .select('h.member_id')
+            .whereRef('h.member_id', '=', 'm.id')
+            .where('h.ends_at', '>', now),
+        ),
+      ),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -323,4 +333,55 @@ export async function replaceLevels(db: Conn, levels: LevelValues[], now: Date) 
 
 export function memberByUsername(db: Conn, username: string) {
   return db.selectFrom('members').select('id').where('username', '=', username).executeTakeFirst();
+}
+
+// ---- levels set by hand
+
+/** The member's level set by hand, when it still holds at `now`. */
+export function activeHold(db: Conn, memberId: number, now: Date) {
+  return db
+    .selectFrom('vip_level_holds')
+    .select(['level', 'until_kind', sql<string>`to_char(last_day, 'YYYY-MM-DD')`.as('last_day'), 'ends_at', 'set_at'])
+    .where('member_id', '=', memberId)
+    .where('ends_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Which of `memberIds` hold a level set by hand at `now`. */
+export async function heldMembers(db: Conn, memberIds: number[], now: Date): Promise<Set<number>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('vip_level_holds')
+    .select('member_id')
+    .where('member_id', 'in', memberIds)
+    .where('ends_at', '>', now)
+    .execute();
+  return new Set(rows.map((r) => Number(r.member_id)));
+}
+
+export async function saveHold(
+  db: Conn,
+  h: {
+    memberId: number;
+    level: number;
+    untilKind: 'date' | 'review';
+    lastDay: string;
+    endsAt: Date;
+    setBy: number;
+    now: Date;
+  },
+) {
+  const row = {
+    level: h.level,
+    until_kind: h.untilKind,
+    last_day: h.lastDay,
+    ends_at: h.endsAt,
+    set_by: h.setBy,
+    set_at: h.now,
+  };
+  await db
+    .insertInto('vip_level_holds')
+    .values({ member_id: h.memberId, ...row })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet(row))
+    .execute();
 }

@@ -1,4 +1,4 @@
-import type { VipLevelsBody, VipSettingsBody } from '@gamehall/shared/api/vip';
+import type { MemberLevelBody, VipLevelsBody, VipSettingsBody } from '@gamehall/shared/api/vip';
 import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { toMinor } from '@gamehall/shared/money';
@@ -137,6 +137,8 @@ async function payBonus(
 export async function evaluateMember(trx: Trx, ctx: AppContext, memberId: number): Promise<number | null> {
   const member = await q.lockMember(trx, memberId);
   if (!member || member.type === TRIAL_ACCOUNT_TYPE) return null;
+  // A level set by hand holds until its end: the rules take over only then.
+  if (await q.activeHold(trx, memberId, ctx.now())) return member.vip_level;
   const [all, totals, brand] = await Promise.all([levels(trx), memberTotals(trx, memberId, ctx.now()), getBrand(trx)]);
   const target = levelReached(all, totals);
   if (target <= member.vip_level) return member.vip_level;
@@ -201,6 +203,7 @@ export const vipConsumer: ActivityConsumer = {
     const brand = await getBrand(trx);
     const ids = [...new Set(counted.map((e) => e.memberId))];
     const members = new Map((await q.lockMembers(trx, ids)).map((m) => [Number(m.id), m]));
+    const held = await q.heldMembers(trx, ids, ctx.now());
     const [all, s] = await Promise.all([levels(trx), settings(trx)]);
     const fromDay = addDays(brandDay(ctx.now(), brand.timeZone), -(s.windowDays - 1));
     const totals = await q.windowTotalsOf(trx, ids, fromDay);
@@ -216,7 +219,7 @@ export const vipConsumer: ActivityConsumer = {
     await q.addToMemberDays(trx, [...days.values()]);
     for (const [i, e] of counted.entries()) {
       const member = members.get(e.memberId);
-      if (!member || member.type === TRIAL_ACCOUNT_TYPE) continue;
+      if (!member || member.type === TRIAL_ACCOUNT_TYPE || held.has(e.memberId)) continue;
       const t = totals.get(e.memberId) ?? { deposits: 0, validBets: 0 };
       if ((dayOf[i] as string) >= fromDay) {
         if (e.kind === 'deposit') t.deposits += e.amount;
@@ -242,6 +245,8 @@ async function reviewMember(ctx: AppContext, memberId: number, month: string): P
   await ctx.db.transaction().execute(async (trx) => {
     const member = await q.lockMember(trx, memberId);
     if (!member || member.vip_level <= 0) return;
+    // A level set by hand since the member was listed: its review waits for the end of the hold.
+    if (await q.activeHold(trx, memberId, ctx.now())) return;
     // A trial account is marked reviewed with nothing done, so the job never lists it again.
     if (member.type === TRIAL_ACCOUNT_TYPE) {
       await q.insertReview(trx, memberId, month, member.vip_level, member.vip_level, ctx.now());
@@ -280,7 +285,7 @@ export async function runMonthlyReview(ctx: AppContext): Promise<number> {
   const month = brandDay(ctx.now(), brand.timeZone).slice(0, 7);
   let done = 0;
   for (;;) {
-    const ids = await q.membersToReview(ctx.db, month, BATCH);
+    const ids = await q.membersToReview(ctx.db, month, ctx.now(), BATCH);
     for (const id of ids) await reviewMember(ctx, id, month);
     done += ids.length;
     if (ids.length < BATCH) return done;
@@ -415,23 +420,45 @@ export async function changeSettings(ctx: AppContext, body: VipSettingsBody) {
   return { before, after: await settings(ctx.db) };
 }
 
+/** The first day of the brand month after `day`'s. */
+function nextMonthStart(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** The longest a level set by hand can hold through a date. */
+const MAX_HOLD_DAYS = 366;
+
 /**
- * An operator sets a member's level (audited by the route, recorded with the reason). No upgrade
- * bonus is paid for a level given by hand; the automatic upgrade still raises the member above it
- * when the thresholds are met, and the monthly review applies to it as to any level.
+ * An operator sets a member's level (audited by the route, recorded with the reason). The level
+ * holds until the date the operator chose (through that brand day) or the next monthly review (the
+ * end of this brand month): until then no event's upgrade and no review changes it, and the review
+ * pays no monthly bonus (vip_level_holds). It grants only what the operator chose: the level's
+ * upgrade bonus when `upgradeBonus` is set and the level is above the member's (once per member
+ * and level, ever, like any upgrade bonus); nothing otherwise.
  */
 export async function setMemberLevel(
   ctx: AppContext,
   operatorId: number,
   memberId: number,
-  body: { level: number; reason: string },
+  body: { level: number; reason: string; holdUntil: MemberLevelBody['holdUntil']; upgradeBonus?: boolean | undefined },
 ) {
+  const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const member = await q.lockMember(trx, memberId);
     if (!member) throw new AppError('MEMBER_NOT_FOUND');
-    if (!(await levelByNumber(trx, body.level))) throw new AppError('VIP_LEVEL_NOT_FOUND');
+    const target = await levelByNumber(trx, body.level);
+    if (!target) throw new AppError('VIP_LEVEL_NOT_FOUND');
+    const brand = await getBrand(trx);
+    const today = brandDay(now, brand.timeZone);
+    const byReview = body.holdUntil === 'review';
+    const lastDay = byReview ? addDays(nextMonthStart(today), -1) : body.holdUntil;
+    const realDay = !Number.isNaN(Date.parse(`${lastDay}T00:00:00Z`)) && addDays(lastDay, 0) === lastDay;
+    if (!byReview && (!realDay || lastDay < today || lastDay > addDays(today, MAX_HOLD_DAYS)))
+      throw new AppError('VALIDATION_FAILED', { value: { holdUntil: body.holdUntil } });
+    const endsAt = dayStart(addDays(lastDay, 1), brand.timeZone);
     if (member.vip_level !== body.level) {
-      await setVipLevel(trx, memberId, body.level, ctx.now());
+      await setVipLevel(trx, memberId, body.level, now);
       await q.insertLevelChange(trx, {
         memberId,
         from: member.vip_level,
@@ -439,23 +466,45 @@ export async function setMemberLevel(
         source: 'operator',
         reason: body.reason,
         operatorId,
-        now: ctx.now(),
+        now,
       });
     }
-    return { from: member.vip_level, to: body.level };
+    await q.saveHold(trx, {
+      memberId,
+      level: body.level,
+      untilKind: byReview ? 'review' : 'date',
+      lastDay,
+      endsAt,
+      setBy: operatorId,
+      now,
+    });
+    const upgradeBonusPaid =
+      body.upgradeBonus && body.level > member.vip_level
+        ? await payBonus(trx, ctx, {
+            memberId,
+            kind: 'upgrade',
+            period: String(body.level),
+            level: body.level,
+            amount: target.upgradeBonus,
+            currency: brand.currency,
+          })
+        : false;
+    return { from: member.vip_level, to: body.level, until: byReview ? 'review' : lastDay, upgradeBonusPaid };
   });
 }
 
 export async function memberVip(ctx: AppContext, memberId: number) {
   const member = await q.memberById(ctx.db, memberId);
   if (!member) throw new AppError('MEMBER_NOT_FOUND');
-  const [all, totals, changes] = await Promise.all([
+  const [all, totals, changes, hold] = await Promise.all([
     levels(ctx.db),
     memberTotals(ctx.db, memberId, ctx.now()),
     q.levelChanges(ctx.db, memberId),
+    q.activeHold(ctx.db, memberId, ctx.now()),
   ]);
   return {
     member,
+    hold: hold ?? null,
     labelName: all.find((l) => l.level === member.vip_level)?.labelName ?? '',
     totals,
     changes,

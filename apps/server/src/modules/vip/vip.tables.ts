@@ -13,6 +13,7 @@ declare module '../../db/schema' {
     vip_bonuses: VipBonusesTable;
     vip_level_changes: VipLevelChangesTable;
     vip_reviews: VipReviewsTable;
+    vip_level_holds: VipLevelHoldsTable;
   }
 }
 
@@ -83,4 +84,15 @@ export interface VipLevelsTable {
   withdraw_daily_amount: ColumnType<number | null, number | null | undefined, number | null>;
   rebate_rates: ColumnType<Record<string, number>, string | undefined, string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A level set by hand while it holds (migration 0117): last_day is the last brand day it holds. */
+export interface VipLevelHoldsTable {
+  member_id: number;
+  level: number;
+  until_kind: 'date' | 'review';
+  last_day: Day;
+  ends_at: Stamp;
+  set_by: number;
+  set_at: Stamp;
 }

@@ -1,4 +1,4 @@
-import { brandDay } from '@gamehall/shared/calendar-day';
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { createMember } from '../../test/factories';
@@ -215,7 +215,11 @@ describe('withdrawal limits per level', () => {
     expect(
       (await call(t, 'POST', `/admin/cashier/bankAccounts/${accountId}/confirm`, cashierOperator)).statusCode,
     ).toBe(200);
-    const set = await adminCall('POST', `/admin/vip/members/${m.id}/level`, { level, reason: 'test' });
+    const set = await adminCall('POST', `/admin/vip/members/${m.id}/level`, {
+      level,
+      reason: 'test',
+      holdUntil: 'review',
+    });
     expect(set.statusCode, set.body).toBe(200);
     const withdraw = (amount: number) =>
       injectEncrypted(t.app, {
@@ -278,7 +282,13 @@ describe('back office', () => {
   it('refuses to remove a level a member holds', async () => {
     const m = await memberWithSession();
     expect(
-      (await adminCall('POST', `/admin/vip/members/${m.id}/level`, { level: 3, reason: 'vip host' })).statusCode,
+      (
+        await adminCall('POST', `/admin/vip/members/${m.id}/level`, {
+          level: 3,
+          reason: 'vip host',
+          holdUntil: 'review',
+        })
+      ).statusCode,
     ).toBe(200);
     expectFailure(await adminCall('PUT', '/admin/vip/levels', { levels: LEVELS.slice(0, 3) }), 409, 'VIP_LEVEL_IN_USE');
     expect((await adminCall('GET', '/admin/vip')).json().value.levels).toHaveLength(4);
@@ -286,7 +296,11 @@ describe('back office', () => {
 
   it("sets a member's level with a reason, audited, and refuses unknown levels and members", async () => {
     const m = await memberWithSession();
-    const res = await adminCall('POST', `/admin/vip/members/${m.id}/level`, { level: 2, reason: 'loyal player' });
+    const res = await adminCall('POST', `/admin/vip/members/${m.id}/level`, {
+      level: 2,
+      reason: 'loyal player',
+      holdUntil: 'review',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value).toMatchObject({
       level: 2,
@@ -309,17 +323,17 @@ describe('back office', () => {
     expect(JSON.stringify(audit.detail)).toContain('loyal player');
 
     expectFailure(
-      await adminCall('POST', `/admin/vip/members/${m.id}/level`, { level: 9, reason: 'x' }),
+      await adminCall('POST', `/admin/vip/members/${m.id}/level`, { level: 9, reason: 'x', holdUntil: 'review' }),
       404,
       'VIP_LEVEL_NOT_FOUND',
     );
     expectFailure(
-      await adminCall('POST', '/admin/vip/members/999999999/level', { level: 1, reason: 'x' }),
+      await adminCall('POST', '/admin/vip/members/999999999/level', { level: 1, reason: 'x', holdUntil: 'review' }),
       404,
       'MEMBER_NOT_FOUND',
     );
     expectFailure(
-      await adminCall('POST', `/admin/vip/members/${m.id}/level`, { level: 1, reason: ' ' }),
+      await adminCall('POST', `/admin/vip/members/${m.id}/level`, { level: 1, reason: ' ', holdUntil: 'review' }),
       400,
       'VALIDATION_FAILED',
     );
@@ -346,7 +360,11 @@ describe('back office', () => {
 describe('monthly review and bonus, birthday bonus', () => {
   it('pays the birthday bonus of the level once a year', async () => {
     const m = await memberWithSession();
-    await adminCall('POST', `/admin/vip/members/${m.id}/level`, { level: 2, reason: 'birthday test' });
+    await adminCall('POST', `/admin/vip/members/${m.id}/level`, {
+      level: 2,
+      reason: 'birthday test',
+      holdUntil: 'review',
+    });
     const today = brandDay(t.ctx.now(), (await getBrand(t.ctx.db)).timeZone);
     await t.ctx.db
       .updateTable('members')
@@ -403,5 +421,59 @@ describe('monthly review and bonus, birthday bonus', () => {
       .execute();
     expect(review).toMatchObject([{ from_level: 2, to_level: 1 }]);
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+
+  it('holds a level set by hand until the next review or a date, paying only the upgrade bonus chosen', async () => {
+    // The clock has moved on: a fresh back-office session.
+    admin = await adminToken(t.app);
+    const tz = (await getBrand(t.ctx.db)).timeZone;
+    const today = brandDay(t.ctx.now(), tz);
+    const held = await memberWithSession();
+    const set = await adminCall('POST', `/admin/vip/members/${held.id}/level`, {
+      level: 2,
+      reason: 'vip host',
+      holdUntil: 'review',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().value.hold).toMatchObject({ level: 2, until: 'review' });
+    expect(set.json().value.hold.lastDay.slice(0, 7)).toBe(today.slice(0, 7));
+    // The jobs and the next event leave it alone, and pay nothing nobody asked for.
+    await runMonthlyReview(t.ctx);
+    await evaluateMemberNow(t.ctx, held.id);
+    expect(await levelOf(held.id)).toBe(2);
+    expect(await vipPostings(held.id)).toEqual([]);
+
+    const dated = await memberWithSession();
+    const lastDay = addDays(today, 3);
+    const withBonus = await adminCall('POST', `/admin/vip/members/${dated.id}/level`, {
+      level: 3,
+      reason: 'whale',
+      holdUntil: lastDay,
+      upgradeBonus: true,
+    });
+    expect(withBonus.statusCode, withBonus.body).toBe(200);
+    expect(withBonus.json().value.hold).toMatchObject({ level: 3, until: 'date', lastDay });
+    await runMonthlyReview(t.ctx);
+    expect(await levelOf(dated.id)).toBe(3);
+    // Gold's upgrade bonus only (50.00), as chosen; no monthly bonus, no bonus of the levels passed.
+    expect(await vipPostings(dated.id)).toEqual([`vip-upgrade:${dated.id}:3`]);
+    for (const holdUntil of [addDays(today, -1), '2026-02-31', 'soon'])
+      expectFailure(
+        await adminCall('POST', `/admin/vip/members/${dated.id}/level`, { level: 1, reason: 'x', holdUntil }),
+        400,
+        'VALIDATION_FAILED',
+      );
+    expect(await levelOf(dated.id)).toBe(3);
+
+    // After the date the rules take over: the review moves the member down one level and pays its bonus.
+    t.advance(5 * 86_400_000);
+    await runMonthlyReview(t.ctx);
+    expect(await levelOf(dated.id)).toBe(2);
+    const holds = await t.ctx.db
+      .selectFrom('vip_level_holds')
+      .select('ends_at')
+      .where('member_id', '=', dated.id)
+      .execute();
+    expect(holds.every((h) => new Date(h.ends_at) <= t.ctx.now())).toBe(true);
   });
 });
