@@ -358,6 +358,8 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
       leave_queued: false,
       away: false,
       client_seed: '',
+      entropy: null,
+      entropy_for: null,
       last_seq: 0,
       time_bank_ms: 0,
       seen_at: new Date(0),

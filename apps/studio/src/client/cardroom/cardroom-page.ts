@@ -8,6 +8,7 @@
 import type { PvpTableView } from '../../pvp-room/view';
 import { readBoot } from '../game-title';
 import { tableSound } from '../games/table-sound';
+import { HandEntropy } from '../pvp/hand-entropy';
 import { startRealityCheck } from '../reality-check';
 import { createSound } from '../sound';
 import { ApiError, h, request, svgIcon } from '../ui';
