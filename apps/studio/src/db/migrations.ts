@@ -720,6 +720,14 @@ const m0017: Migration = {
   },
 };
 
+// A hand's client seed of each seat is what the player's page sent after the hand's server seed was
+// committed (its hash shown): the value and the hash it was sent for, kept on the sitting.
+const m0019: Migration = {
+  async up(db) {
+    await exec(db, `ALTER TABLE studio_pvp_seats ADD COLUMN entropy text, ADD COLUMN entropy_for text`);
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -736,6 +744,7 @@ const migrations: Record<string, Migration> = {
   '0014-studio-pvp-tongits': m0014,
   '0016-studio-sb-risk-factor': m0016,
   '0017-studio-table-valid-bet': m0017,
+  '0019-studio-pvp-entropy': m0019,
 };
 
 class ListedMigrations implements MigrationProvider {

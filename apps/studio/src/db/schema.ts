@@ -495,7 +495,12 @@ export interface StudioPvpSeatsTable {
   leave_queued: boolean;
   /** Sat out by the table because the player was away when a hand was dealt. */
   away: boolean;
+  /** The player's own client seed; '' when they set none (the server never makes one). */
   client_seed: string;
+  /** The page's contribution to the next hand's deck, sent after that hand's seed was committed. */
+  entropy: Generated<string | null>;
+  /** The committed server seed hash `entropy` was sent for. */
+  entropy_for: Generated<string | null>;
   /** The highest client sequence number of an action applied for this sitting. */
   last_seq: number;
   time_bank_ms: number;

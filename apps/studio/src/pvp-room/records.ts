@@ -88,13 +88,39 @@ export async function roundHands(db: StudioDb, roundId: string, player: string):
   };
 }
 
+/**
+ * Whether a finished hand's server seed may go to its players. A Hold'em seed deals the whole deck,
+ * folded and mucked hands included, so it waits until none of the hand's players is seated at its
+ * table any more (the table session that dealt it is over for all of them): until then it would tell
+ * the table what was folded. A Tongits deal ends with every hand face up, so its seed tells only the
+ * stock left undrawn and is revealed with the deal over.
+ */
+export async function seedRevealed(
+  db: StudioDb,
+  hand: { id: number; table_id: string; status: string },
+  game: PvpGame,
+) {
+  if (hand.status !== 'over') return false;
+  if (game === 'tongits') return true;
+  const still = await db
+    .selectFrom('studio_pvp_hand_players as p')
+    .innerJoin('studio_pvp_seats as s', (j) => j.onRef('s.vendor', '=', 'p.vendor').onRef('s.player', '=', 'p.player'))
+    .select('s.id')
+    .where('p.hand_id', '=', hand.id)
+    .where('s.table_id', '=', hand.table_id)
+    .where('s.status', 'in', ['buying_in', 'seated'])
+    .limit(1)
+    .executeTakeFirst();
+  return still === undefined;
+}
+
 const gameOf = (game: string): PvpGame => (game === 'tongits' ? 'tongits' : 'holdem');
 
 /**
  * A hand's record. For a member (`viewer.player`): only a hand they were dealt in, with their own
  * cards and those shown at the table (a Tongits deal: every hand once it is over, as the table shows
- * them), the others masked; the server seed once the hand is over. For the operator: every card and
- * every player's id.
+ * them), the others masked; the server seed as `seedRevealed` allows. For the operator: every card,
+ * every player's id and the server seed once the hand is over.
  */
 export async function handRecord(
   db: StudioDb,
@@ -172,7 +198,7 @@ export async function handRecord(
     tongits: deal ? tongitsRecord(deal, (seat) => operator || over || mine.has(seat)) : null,
     fairness: {
       serverSeedHash: h.server_seed_hash,
-      serverSeed: over ? h.server_seed : null,
+      serverSeed: (operator ? over : await seedRevealed(db, h, game)) ? h.server_seed : null,
       clientSeeds: h.client_seeds as string[],
       nonce: h.nonce,
     },

@@ -129,6 +129,7 @@ describe('the Hold\u2019em table service', () => {
     let showdowns = 0;
     let hands = 0;
     const counted = new Set<number>();
+    const finished: NonNullable<PvpTableView['hand']>[] = [];
     while (hands < 6) {
       await h.runtime.pvp.tick();
       const view = await h.runtime.pvp.view(TABLE, null);
@@ -138,31 +139,9 @@ describe('the Hold\u2019em table service', () => {
           counted.add(hand.id);
           hands++;
           if ((hand.result as { showdown: boolean }).showdown) showdowns++;
-          // Revealed after the hand: the deck is the one the seeds make.
-          expect(hand.fairness.serverSeed).not.toBeNull();
-          const checked = verifyHandDeck({
-            serverSeed: hand.fairness.serverSeed!,
-            clientSeeds: hand.fairness.clientSeeds,
-            nonce: hand.fairness.nonce,
-            serverSeedHash: hand.fairness.serverSeedHash,
-          });
-          expect(checked.hashMatches).toBe(true);
-          expect(hand.board.every((c) => checked.cards.includes(c))).toBe(true);
-          // The public verifier deals the same deck as the table: the board so far and every hand shown.
-          const verified = verifyPvpDeal({
-            game: 'holdem',
-            serverSeed: hand.fairness.serverSeed!,
-            clientSeeds: hand.fairness.clientSeeds,
-            nonce: hand.fairness.nonce,
-            serverSeedHash: hand.fairness.serverSeedHash,
-            dealer: hand.button,
-            seats: hand.players.map((p) => p.seat),
-          });
-          expect(verified.hashMatches).toBe(true);
-          expect(verified.board.slice(0, hand.board.length)).toEqual(hand.board);
-          for (const p of hand.players.filter((x) => x.cards !== null)) {
-            expect(verified.hands.find((x) => x.seat === p.seat)?.cards).toEqual(p.cards);
-          }
+          // Not in the table's view: it would tell the folded hands to the table.
+          expect(hand.fairness.serverSeed).toBeNull();
+          finished.push(hand);
         }
         await expectConserved(h);
         // Someone out of chips tops up between hands.
@@ -211,6 +190,36 @@ describe('the Hold\u2019em table service', () => {
     for (let i = 0; i < 40 && (await h.runtime.pvp.view(TABLE, null)).seats.some((s) => s !== null); i++) {
       h.clock.now += TIMING.turnMs + TIMING.timeBankMs + 1;
       await h.runtime.pvp.tick();
+    }
+    // With everyone gone, each hand's history reveals its server seed to its players: the deck is
+    // the one the seeds make, and the public verifier deals the table's board and every hand shown.
+    for (const seen of finished) {
+      const res = await api(h, members[0]!.token, 'GET', `/hands/${seen.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const fairness = (res.json() as { fairness: { serverSeed: string | null } }).fairness;
+      expect(fairness.serverSeed).not.toBeNull();
+      const checked = verifyHandDeck({
+        serverSeed: fairness.serverSeed!,
+        clientSeeds: seen.fairness.clientSeeds,
+        nonce: seen.fairness.nonce,
+        serverSeedHash: seen.fairness.serverSeedHash,
+      });
+      expect(checked.hashMatches).toBe(true);
+      expect(seen.board.every((c) => checked.cards.includes(c))).toBe(true);
+      const verified = verifyPvpDeal({
+        game: 'holdem',
+        serverSeed: fairness.serverSeed!,
+        clientSeeds: seen.fairness.clientSeeds,
+        nonce: seen.fairness.nonce,
+        serverSeedHash: seen.fairness.serverSeedHash,
+        dealer: seen.button,
+        seats: seen.players.map((p) => p.seat),
+      });
+      expect(verified.hashMatches).toBe(true);
+      expect(verified.board.slice(0, seen.board.length)).toEqual(seen.board);
+      for (const p of seen.players.filter((x) => x.cards !== null)) {
+        expect(verified.hands.find((x) => x.seat === p.seat)?.cards).toEqual(p.cards);
+      }
     }
     const rake = await totalRake(h);
     expect(rake).toBeGreaterThan(0);
@@ -422,6 +431,110 @@ describe('the Hold\u2019em table service', () => {
     await Promise.all(pages.map((p) => p.close()));
   });
 
+  it('shows a finished hand to its own players only, and its seed only once none of them sits at the table', async () => {
+    const h = shared();
+    const { a, b, pages } = await headsUp(h, '10.0.9');
+    const outsider = await member(h, 20_000);
+    await h.runtime.pvp.tick();
+    const dealt = await h.runtime.pvp.view(TABLE, null);
+    const handId = dealt.hand!.id;
+    // The first to act folds: the hand is over with the folder's cards never shown.
+    const folder = dealt.hand!.toAct!;
+    expect((await pages[folder]!.act({ type: 'fold' })).ok).toBe(true);
+    const over = (await api(h, a.token, 'GET', `/tables/${TABLE}`)).json() as PvpTableView;
+    expect(over.hand?.over).toBe(true);
+    expect(over.hand?.fairness.serverSeed).toBeNull();
+    // A member never at the table reads nothing of it, nor of any hand by its number.
+    const peek = await api(h, outsider.token, 'GET', `/hands/${handId}`);
+    expect(peek.statusCode).toBe(404);
+    expect(peek.json().error.code).toBe('STUDIO_NOT_FOUND');
+    // The winner reads the hand without the folded cards and without the seed while both sit.
+    const winner = folder === 0 ? b : a;
+    const folded = folder === 0 ? a : b;
+    type Record = { players: { seat: number; cards: string[] | null }[]; fairness: { serverSeed: string | null } };
+    const read = async (token: string) => {
+      const res = await api(h, token, 'GET', `/hands/${handId}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Record;
+    };
+    const seen = await read(winner.token);
+    expect(seen.players.find((p) => p.seat === folder)?.cards).toBeNull();
+    expect(seen.players.find((p) => p.seat !== folder)?.cards).toHaveLength(2);
+    expect(seen.fairness.serverSeed).toBeNull();
+    // The folder leaves; the winner still sits, so the seed still waits.
+    expect((await api(h, folded.token, 'POST', `/tables/${TABLE}/leave`)).statusCode).toBe(200);
+    expect((await read(folded.token)).fairness.serverSeed).toBeNull();
+    expect((await read(winner.token)).fairness.serverSeed).toBeNull();
+    // The member centre's record (the signed trader API) keeps the same rule.
+    const record = async (player: string) => {
+      const url = `/studio/trader/pvp/hands/${handId}/member?player=${player}`;
+      const time = String(h.clock.now);
+      return h.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-trader-time': time, 'x-trader-signature': signTrader(traderSecret(HOUSE), time, 'GET', url, '') },
+      });
+    };
+    expect((await record(winner.player)).json().fairness.serverSeed).toBeNull();
+    expect((await record(outsider.player)).statusCode).toBe(404);
+    // Once the winner has left too, both read the seed, and it deals the folded cards.
+    expect((await api(h, winner.token, 'POST', `/tables/${TABLE}/leave`)).statusCode).toBe(200);
+    const revealed = await read(winner.token);
+    expect(revealed.fairness.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect((await record(folded.player)).json().fairness.serverSeed).toBe(revealed.fairness.serverSeed);
+    expect((await api(h, outsider.token, 'GET', `/hands/${handId}`)).statusCode).toBe(404);
+    await Promise.all(pages.map((p) => p.close()));
+  });
+
+  it('takes only the top-ups that fit under the maximum when several are sent at once', async () => {
+    const h = shared();
+    const { a, pages } = await headsUp(h, '10.0.10');
+    await h.runtime.pvp.tick();
+    expect((await h.runtime.pvp.view(TABLE, null)).hand?.over).toBe(false);
+    // 5,000 on the table (stack and blind) under a maximum of 10,000: one top-up of 3,000 fits, not two.
+    // The wallet holds its answers to the top-ups until each of the three has either reached it or
+    // been refused, so all three are under way at once.
+    let settled = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const count = () => {
+      if (++settled === 3) release();
+    };
+    h.wallet.fault = (path) => {
+      if (path !== 'bet') return undefined;
+      count();
+      return { hang: gate };
+    };
+    const sent = await Promise.all(
+      [1, 2, 3].map(() =>
+        api(h, a.token, 'POST', `/tables/${TABLE}/top-up`, { amount: 3_000 }).then((r) => {
+          if (r.statusCode !== 200) count();
+          return r;
+        }),
+      ),
+    );
+    h.wallet.fault = () => undefined;
+    const taken = sent.filter((r) => r.statusCode === 200);
+    expect(taken).toHaveLength(1);
+    for (const r of sent.filter((x) => x.statusCode !== 200)) {
+      expect(r.json().error).toMatchObject({ code: 'STUDIO_PVP_REFUSED', detail: { reason: 'PVP_TOP_UP_OVER_MAX' } });
+    }
+    // Refused before any money moved: the wallet gave 3,000 and nothing comes back later.
+    expect(h.wallet.balances.get(a.player)).toBe(12_000);
+    const bets = await h.runtime.db
+      .selectFrom('studio_pvp_transfers as t')
+      .innerJoin('studio_pvp_seats as s', 's.id', 't.seat_id')
+      .select(['t.kind', 't.amount'])
+      .where('s.table_id', '=', TABLE)
+      .where('t.kind', 'in', ['top_up', 'return'])
+      .execute();
+    expect(bets.map((t) => [t.kind, Number(t.amount)])).toEqual([['top_up', 3_000]]);
+    await expectConserved(h);
+    await Promise.all(pages.map((p) => p.close()));
+  });
+
   it('does not seat two members launched from one device at one table, and seats two devices', async () => {
     const h = shared();
     await openTable(h);
@@ -585,21 +698,65 @@ describe('the Hold\u2019em table service', () => {
     const seeded = await api(h, a.token, 'PUT', `/tables/${TABLE}/client-seed`, { clientSeed: 'alice-seed' });
     expect(seeded.statusCode, seeded.body).toBe(200);
     const committed = (await h.runtime.pvp.view(TABLE, null)).nextServerSeedHash;
+    // After the commitment, B's page sends its own value for it (over the socket, as the page does);
+    // a value for another commitment is refused, so none can be meant for a seed not yet shown.
+    const pageB = await Page.open(h, b.token);
+    expect(await pageB.send({ type: 'entropy', id: 'e1', hash: committed, value: 'b-page-random' })).toMatchObject({
+      ok: true,
+    });
+    const stale = await api(h, a.token, 'PUT', `/tables/${TABLE}/entropy`, { hash: 'f'.repeat(64), value: 'x' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({ code: 'STUDIO_PVP_REFUSED', detail: { reason: 'PVP_SEED_MOVED' } });
+    const badValue = await api(h, a.token, 'PUT', `/tables/${TABLE}/entropy`, { hash: committed, value: 'a.b' });
+    expect(badValue.statusCode).toBe(400);
+    await api(h, a.token, 'GET', `/tables/${TABLE}`);
+    await h.runtime.pvp.tick();
+    const hands = () =>
+      h.runtime.db
+        .selectFrom('studio_pvp_hands')
+        .select(['id', 'server_seed', 'server_seed_hash', 'client_seeds', 'state'])
+        .where('table_id', '=', TABLE)
+        .orderBy('id')
+        .execute();
+    const row = (await hands())[0]!;
+    expect(row.server_seed_hash).toBe(committed);
+    const seeds = row.client_seeds as string[];
+    // A's page sent nothing: A's own seed; B's: what B's page sent after the commitment.
+    expect(seeds).toEqual(['alice-seed', 'b-page-random']);
+    const deck = dealDeck({ serverSeed: row.server_seed, clientSeeds: seeds, nonce: 0 });
+    expect((row.state as TableState).hand?.deck).toEqual(deck);
+    // Not revealed while the hand is in play; the next hand's seed is committed already, another one.
+    const live = (await api(h, a.token, 'GET', `/tables/${TABLE}`)).json() as PvpTableView;
+    expect(live.hand?.fairness.serverSeed).toBeNull();
+    expect(live.hand?.fairness.serverSeedHash).toBe(committed);
+    expect(live.nextServerSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(live.nextServerSeedHash).not.toBe(committed);
+    const nextCommitted = live.nextServerSeedHash;
+    // The hand ends; the next one is dealt from the seed committed during it. B's page sent nothing
+    // for it and B set no seed: B's part is '-', never a value the server made.
+    const toAct = live.hand!.toAct!;
+    const folder = toAct === 0 ? a : b;
+    await api(h, folder.token, 'POST', `/tables/${TABLE}/act`, { seq: 1, action: { type: 'fold' } });
+    expect((await h.runtime.pvp.view(TABLE, null)).nextServerSeedHash).toBe(nextCommitted);
+    h.clock.now += TIMING.betweenHandsMs;
     await api(h, a.token, 'GET', `/tables/${TABLE}`);
     await api(h, b.token, 'GET', `/tables/${TABLE}`);
     await h.runtime.pvp.tick();
-    const row = await h.runtime.db
-      .selectFrom('studio_pvp_hands')
-      .select(['server_seed', 'server_seed_hash', 'client_seeds', 'state'])
-      .where('table_id', '=', TABLE)
-      .executeTakeFirstOrThrow();
-    expect(row.server_seed_hash).toBe(committed);
-    const seeds = row.client_seeds as string[];
-    expect(seeds[0]).toBe('alice-seed');
-    const deck = dealDeck({ serverSeed: row.server_seed, clientSeeds: seeds, nonce: 0 });
-    expect((row.state as TableState).hand?.deck).toEqual(deck);
-    // Not revealed while the hand is in play.
-    const live = await api(h, a.token, 'GET', `/tables/${TABLE}`);
-    expect((live.json() as PvpTableView).hand?.fairness.serverSeed).toBeNull();
+    const second = (await hands())[1]!;
+    expect(second.server_seed_hash).toBe(nextCommitted);
+    expect(second.client_seeds).toEqual(['alice-seed', '-']);
+    expect((second.state as TableState).hand?.deck).toEqual(
+      dealDeck({ serverSeed: second.server_seed, clientSeeds: ['alice-seed', '-'], nonce: 0 }),
+    );
+    // The public verifier deals it from the published inputs.
+    const verified = verifyPvpDeal({
+      game: 'holdem',
+      serverSeed: second.server_seed,
+      clientSeeds: ['alice-seed', '-'],
+      nonce: 0,
+      serverSeedHash: nextCommitted,
+    });
+    expect(verified.hashMatches).toBe(true);
+    await pageB.close();
   });
 });

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { maskPlayer } from '../crash';
 import type { StudioDb } from '../db/database';
 import { StudioError } from '../errors';
-import { newClientSeed } from '../fair/seeds';
 import { cardText } from '../pvp/cards';
 import { dealDeck } from '../pvp/deck';
 import { PvpError } from '../pvp/errors';
@@ -23,7 +22,7 @@ import type { Action, TableConfig, TableState } from '../pvp/types';
 import { DELIVERY_LEASE_MS, type RoundDeps } from '../rounds';
 import type { StudioSession } from '../sessions';
 import { recordTransfer } from './money';
-import { handPlayers } from './records';
+import { handPlayers, seedRevealed } from './records';
 import { betTaken } from './sitting';
 import { type Change, checkedClientSeed, isAmount, ownerOf, type PvpTiming, TableRoom, type Trx } from './table-room';
 import { refillTimeBanks } from './time-bank';
@@ -233,7 +232,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       if (err instanceof PvpError) return false;
       throw err;
     }
-    const { bySeat, seeds: clientSeeds } = this.clientSeedsOf(c, plan.seats);
+    const { bySeat, seeds: clientSeeds } = this.clientSeedsOf(c, plan.seats, serverSeedHash);
     const deck = dealDeck({ serverSeed, clientSeeds, nonce: 0 });
     const before = c.state;
     c.state = startHand(c.state, deck);
@@ -269,7 +268,8 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_BAD_SEAT' });
     }
     if (!isAmount(buyIn)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_BUY_IN_RANGE' });
-    const clientSeed = input.clientSeed === undefined ? newClientSeed() : checkedClientSeed(input.clientSeed);
+    // Only the player's own: the server makes none (a seat's part of a deal comes from its page).
+    const clientSeed = input.clientSeed === undefined ? '' : checkedClientSeed(input.clientSeed);
     await this.seatPlayer(session, token, tableId, { seat, buyIn, clientSeed }, address, {
       reasons: { alreadySeated: 'PVP_ALREADY_SEATED', seatTaken: 'PVP_SEAT_TAKEN' },
       guard: (trx, row, taken, now) => this.sitGuard?.(trx, { tableId, session, seats: row.seats, taken, now }),
@@ -295,10 +295,10 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
    */
   async topUp(session: StudioSession, token: string, tableId: string, amount: unknown): Promise<{ queued: boolean }> {
     if (!isAmount(amount)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_BAD_AMOUNT' });
-    const prepared = await this.holdTopUp(session, token, tableId, amount, (row, mine) => {
+    const prepared = await this.holdTopUp(session, token, tableId, amount, (row, mine, inFlight) => {
       const state = row.state as TableState;
       const inHand = state.hand?.players.find((p) => p.seat === mine.seat && state.hand?.result === null);
-      const stack = (state.seats[mine.seat]?.stack ?? 0) + (inHand?.committed ?? 0) + mine.pending_top_up;
+      const stack = (state.seats[mine.seat]?.stack ?? 0) + (inHand?.committed ?? 0) + mine.pending_top_up + inFlight;
       if (stack + amount > row.max_buy_in)
         throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_TOP_UP_OVER_MAX' });
     });
@@ -348,7 +348,10 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
 
   // ---- hand histories and the house's rake ----
 
-  /** A hand as its players (and, once over, anyone) may see it, with the seeds to verify it once over. */
+  /**
+   * A hand as its players may see it (nobody else reads it): their own cards, the cards shown, and the
+   * server seed once none of the hand's players is seated at the table (records.ts seedRevealed).
+   */
   async hand(handId: number, owner: string | null) {
     const h = await this.#db
       .selectFrom('studio_pvp_hands')
@@ -361,9 +364,9 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
     if (!h) throw new StudioError('STUDIO_NOT_FOUND');
     const players = await handPlayers(this.#db, handId);
     const state = h.state as TableState;
-    const over = h.status === 'over';
     const mySeats = new Set(players.filter((p) => `${p.vendor}:${p.player}` === owner).map((p) => p.seat));
-    if (!over && mySeats.size === 0) throw new StudioError('STUDIO_NOT_FOUND');
+    if (mySeats.size === 0) throw new StudioError('STUDIO_NOT_FOUND');
+    const revealed = await seedRevealed(this.#db, h, 'holdem');
     const hand = state.hand;
     return {
       game: 'holdem' as const,
@@ -391,7 +394,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       result: hand?.result ?? null,
       fairness: {
         serverSeedHash: h.server_seed_hash,
-        serverSeed: over ? h.server_seed : null,
+        serverSeed: revealed ? h.server_seed : null,
         clientSeeds: h.client_seeds as string[],
         nonce: h.nonce,
       },

@@ -17,6 +17,7 @@ const SitBody = z.object({ seat: z.unknown(), buyIn: z.unknown(), clientSeed: z.
 const ActBody = z.object({ seq: z.unknown(), action: z.unknown() });
 const TopUpBody = z.object({ amount: z.unknown() });
 const ClientSeedBody = z.object({ clientSeed: z.unknown() });
+const EntropyBody = z.object({ hash: z.unknown(), value: z.unknown() });
 
 /** A page's request id: echoed in the answer so the page matches it to its request. */
 const RequestId = z.string().min(1).max(64);
@@ -36,6 +37,7 @@ export const PvpRequest = z.discriminatedUnion('type', [
   z.object({ type: z.literal('come-back'), id: RequestId }),
   z.object({ type: z.literal('show'), id: RequestId }),
   z.object({ type: z.literal('client-seed'), id: RequestId, clientSeed: z.unknown() }),
+  z.object({ type: z.literal('entropy'), id: RequestId, hash: z.unknown(), value: z.unknown() }),
 ]);
 type PvpRequest = z.infer<typeof PvpRequest>;
 
@@ -74,6 +76,7 @@ export interface PvpTableRoom {
   comeBack(session: StudioSession, tableId: string): Promise<void>;
   show(session: StudioSession, tableId: string): Promise<void>;
   setClientSeed(session: StudioSession, tableId: string, clientSeed: unknown): Promise<void>;
+  addEntropy(session: StudioSession, tableId: string, hash: unknown, value: unknown): Promise<void>;
   hand(handId: number, owner: string | null): Promise<object>;
   myHands(session: StudioSession, limit: number): Promise<object[]>;
   sendView(tableId: string, sub: Sub): Promise<void>;
@@ -157,6 +160,13 @@ export function registerPvpRoutes(
     await room.setClientSeed(session, tableId, parse(ClientSeedBody, request.body).clientSeed);
     return room.view(tableId, session.owner);
   });
+  app.put(`${paths.api}/tables/:tableId/entropy`, { config }, async (request) => {
+    const { session } = await pvpSession(request);
+    const tableId = tableOf(request);
+    const body = parse(EntropyBody, request.body);
+    await room.addEntropy(session, tableId, body.hash, body.value);
+    return room.view(tableId, session.owner);
+  });
   app.get(`${paths.api}/hands/:handId`, { config }, async (request) => {
     const { session } = await pvpSession(request);
     const { handId } = parse(HandParams, request.params);
@@ -223,6 +233,9 @@ function attachPvpSocket(app: FastifyInstance, room: PvpTableRoom, path: string)
         return {};
       case 'client-seed':
         await room.setClientSeed(session, o.tableId, r.clientSeed);
+        return {};
+      case 'entropy':
+        await room.addEntropy(session, o.tableId, r.hash, r.value);
         return {};
     }
   };

@@ -147,6 +147,8 @@ export const SEAT_COLUMNS = [
   'leave_queued',
   'away',
   'client_seed',
+  'entropy',
+  'entropy_for',
   'last_seq',
   'time_bank_ms',
   'seen_at',

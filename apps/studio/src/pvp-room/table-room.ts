@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { StudioDb } from '../db/database';
 import type { StudioDatabase, StudioPvpTablesTable } from '../db/schema';
 import { StudioError } from '../errors';
-import { newClientSeed, newServerSeed } from '../fair/seeds';
+import { newServerSeed } from '../fair/seeds';
 import { IDLE_POLL_MS, LoopTimer, SerialPasses } from '../loop-timer';
 import { DELIVERY_LEASE_MS, type RoundDeps } from '../rounds';
 import type { StudioSession } from '../sessions';
@@ -61,6 +61,9 @@ export const DEFAULT_PVP_TIMING: PvpTiming = {
 };
 
 const CLIENT_SEED = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A hand's client seed of a seat that gave none (no page's value in time, no seed of its own). */
+export const NO_CONTRIBUTION = '-';
 
 /** A client seed the player sent (on sitting down or later), refused with the rule unless it keeps it. */
 export function checkedClientSeed(value: unknown): string {
@@ -470,15 +473,31 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
     c.set.turn_started_at = c.now;
     c.row.turn_started_at = c.now;
     c.set.next_hand_at = null;
+    // The next hand's seed is committed as this one is dealt: its hash is shown from now on, beside
+    // this hand's, and the players' pages send their contributions to it while this hand plays.
+    const next = newServerSeed();
+    c.set.next_server_seed = next.serverSeed;
+    c.set.next_server_seed_hash = next.serverSeedHash;
+    c.row.next_server_seed_hash = next.serverSeedHash;
   }
 
-  /** The client seeds of a hand's seats (a seat without a sitting gets a fresh one). */
+  /**
+   * The client seeds of a hand's seats, dealt from the server seed committed as `serverSeedHash`: each
+   * seat's is what its page sent for that commitment (so after it, and unknown to the server when it
+   * chose the seed); a seat whose page sent nothing in time has its player's own seed if they set one,
+   * else NO_CONTRIBUTION. The server never makes one up.
+   */
   protected clientSeedsOf(
     c: Change<Row, State>,
     seats: number[],
+    serverSeedHash: string,
   ): { bySeat: Map<number, PvpSeatRow>; seeds: string[] } {
     const bySeat = new Map(c.seats.map((s) => [s.seat, s]));
-    return { bySeat, seeds: seats.map((seat) => bySeat.get(seat)?.client_seed ?? newClientSeed()) };
+    const seedOf = (s: PvpSeatRow | undefined) => {
+      if (s?.entropy && s.entropy_for === serverSeedHash) return s.entropy;
+      return s?.client_seed || NO_CONTRIBUTION;
+    };
+    return { bySeat, seeds: seats.map((seat) => seedOf(bySeat.get(seat))) };
   }
 
   /** The hand's record once over: its pot and rake, and each player's stack after. */
@@ -503,11 +522,8 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
     }
   }
 
-  /** Between hands: the next hand's seed committed, the pause before it, no turn clock. */
+  /** Between hands: the pause before the next (its seed was committed when this one was dealt), no turn clock. */
   protected nextHand(c: Change<Row, State>): void {
-    const seed = newServerSeed();
-    c.set.next_server_seed = seed.serverSeed;
-    c.set.next_server_seed_hash = seed.serverSeedHash;
     c.set.next_hand_at = new Date(c.now.getTime() + this.timing.betweenHandsMs);
     c.set.turn_started_at = null;
   }
@@ -612,14 +628,16 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
 
   /**
    * A top-up's wallet bet, checked first under the table's lock (`check`: the room's rules, throwing
-   * its refusal). Answers the held top-up once the wallet answered.
+   * its refusal, given the chips of the sitting's top-ups still waiting for the wallet's answer, which
+   * count against the maximum as if taken: two top-ups sent at once cannot both pass on the same
+   * stack). Answers the held top-up once the wallet answered.
    */
   protected async holdTopUp(
     session: StudioSession,
     token: string,
     tableId: string,
     amount: number,
-    check: (row: Row, mine: PvpSeatRow) => void,
+    check: (row: Row, mine: PvpSeatRow, inFlight: number) => void,
   ): Promise<{ sitting: SittingRef; transferId: number; tx: string }> {
     const now = this.deps.now();
     const prepared = await this.db.transaction().execute(async (trx) => {
@@ -627,7 +645,14 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       const seats = await openSeats(trx, tableId);
       const mine = seats.find((s) => s.vendor === session.vendor && s.player === session.player);
       if (mine?.status !== 'seated' || mine.leave_queued) throw new StudioError('STUDIO_PVP_NOT_SEATED');
-      check(row, mine);
+      const waiting = await trx
+        .selectFrom('studio_pvp_transfers')
+        .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
+        .where('seat_id', '=', mine.id)
+        .where('kind', '=', 'top_up')
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      check(row, mine, Number(waiting.n));
       return recordTopUp(trx, mine.id, amount, now);
     });
     await betTopUp(this.deps, prepared, token, amount);
@@ -655,7 +680,26 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
     return { queued };
   }
 
-  /** The player's client seed for the hands dealt from now on. */
+  /**
+   * The page's contribution to the next hand's deck, for the server seed committed as `hash` (the
+   * view's nextServerSeedHash): refused for any other hash, so a value always follows the commitment
+   * it is mixed with. Sent again for the same hash, the latest counts.
+   */
+  async addEntropy(session: StudioSession, tableId: string, hash: unknown, value: unknown): Promise<void> {
+    const checked = checkedClientSeed(value);
+    await this.change(tableId, async (c) => {
+      const mine = this.seatOf(c, session);
+      if (hash !== c.row.next_server_seed_hash)
+        throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_SEED_MOVED' });
+      await c.trx
+        .updateTable('studio_pvp_seats')
+        .set({ entropy: checked, entropy_for: hash })
+        .where('id', '=', mine.id)
+        .execute();
+    });
+  }
+
+  /** The player's own client seed: their seat's part of a hand their page sent nothing for. */
   async setClientSeed(session: StudioSession, tableId: string, clientSeed: unknown): Promise<void> {
     const checked = checkedClientSeed(clientSeed);
     await this.change(tableId, async (c) => {

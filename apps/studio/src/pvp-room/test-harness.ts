@@ -43,7 +43,9 @@ export async function startStudio(
   clock = { now: Date.now() },
   dataDir = '',
 ): Promise<Harness> {
-  const app = Fastify();
+  // The studio's start migrates a new database: on a machine busy with other suites that takes more
+  // than Fastify's default 10 s for a plugin, which is no failure of what the test checks.
+  const app = Fastify({ pluginTimeout: 120_000 });
   let runtime: StudioRuntime | undefined;
   await app.register(studioPlugin, {
     prefix: '/studio',

@@ -255,6 +255,12 @@ describe('the Tongits table service', () => {
     expect(viaRoom.json()).toEqual((await api(h, ms[0]!.token, 'GET', `/hands/${lastDeal}`)).json());
     const none = await h.app.inject({ method: 'GET', url: '/studio/api/pvp/hands/99999999', headers: asMember });
     expect(none.statusCode).toBe(404);
+    // A member who was not dealt in reads nothing of the deal, on either path, over or not.
+    const outsider = { 'x-game-token': (await member(h, 1_000)).token };
+    for (const url of [`/studio/api/pvp/hands/${lastDeal}`, `/studio/api/pvp/tongits/hands/${lastDeal}`]) {
+      const peek = await h.app.inject({ method: 'GET', url, headers: outsider });
+      expect(peek.statusCode, url).toBe(404);
+    }
     // Everyone leaves between deals: the stacks go back; together they lost the rake.
     for (const m of ms) {
       const res = await api(h, m.token, 'POST', `/tables/${TABLE}/leave`);

@@ -1,6 +1,5 @@
 import type { StudioDb } from '../db/database';
 import { StudioError } from '../errors';
-import { newClientSeed } from '../fair/seeds';
 import { parseCard } from '../pvp/cards';
 import { dealDeck } from '../pvp/deck';
 import { TongitsError } from '../pvp/tongits/errors';
@@ -231,7 +230,7 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
   /** Deals when all three seats are ready (the deck from the committed seed and their client seeds). */
   protected async deal(c: TongitsChange, serverSeed: string, serverSeedHash: string): Promise<void> {
     for (let seat = 0; seat < 3; seat++) if (!canBeDealt(c.state, seat)) return;
-    const { bySeat, seeds: clientSeeds } = this.clientSeedsOf(c, [0, 1, 2]);
+    const { bySeat, seeds: clientSeeds } = this.clientSeedsOf(c, [0, 1, 2], serverSeedHash);
     const before = c.state;
     c.state = startDeal(c.state, dealDeck({ serverSeed, clientSeeds, nonce: 0 }));
     await this.openHand(
@@ -254,7 +253,8 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
     if (session.mode !== 'real') throw new StudioError('STUDIO_PVP_REAL_ONLY');
     const { seat, buyIn } = input;
     if (!isAmount(buyIn)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_BUY_IN_RANGE' });
-    const clientSeed = input.clientSeed === undefined ? newClientSeed() : checkedClientSeed(input.clientSeed);
+    // Only the player's own: the server makes none (a seat's part of a deal comes from its page).
+    const clientSeed = input.clientSeed === undefined ? '' : checkedClientSeed(input.clientSeed);
     if (typeof seat !== 'number' || !Number.isInteger(seat)) {
       throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_BAD_SEAT' });
     }
@@ -292,8 +292,9 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
    */
   async topUp(session: StudioSession, token: string, tableId: string, amount: unknown): Promise<{ queued: boolean }> {
     if (!isAmount(amount)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'TONGITS_BAD_AMOUNT' });
-    const prepared = await this.holdTopUp(session, token, tableId, amount, (row, mine) => {
-      this.engine(() => topUp(row.state as unknown as TongitsTableState, ownerOf(mine), amount));
+    const prepared = await this.holdTopUp(session, token, tableId, amount, (row, mine, inFlight) => {
+      // The engine's own rule, on the stack with the top-ups still waiting for the wallet's answer.
+      this.engine(() => topUp(row.state as unknown as TongitsTableState, ownerOf(mine), amount + inFlight));
     });
     await this.change(tableId, async (c) => {
       // Left meanwhile: the bet stays unanswered here, so recovery rolls it back to the balance.
@@ -304,7 +305,7 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
     return { queued: false };
   }
 
-  /** A deal as its players (and, once over, anyone) may see it: the view's deal as of its last move. */
+  /** A deal as its players may see it (nobody else reads it): the view's deal as of its last move. */
   async hand(handId: number, owner: string | null) {
     const h = await this.#db
       .selectFrom('studio_pvp_hands as h')
@@ -316,11 +317,11 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
     if (!h) throw new StudioError('STUDIO_NOT_FOUND');
     const players = await handPlayers(this.#db, handId);
     const mine = players.find((p) => `${p.vendor}:${p.player}` === owner);
-    if (h.status !== 'over' && !mine) throw new StudioError('STUDIO_NOT_FOUND');
+    if (!mine) throw new StudioError('STUDIO_NOT_FOUND');
     const row = await this.#tableRow(this.#db, h.table_id, false);
     const hand = await handRow(this.#db, h.id);
     const seats = players.map((p) => ({ ...this.#historySeat(p), seat: p.seat }));
-    // The deal's own state in place of the table's, seen by its player (or a watcher once over).
+    // The deal's own state in place of the table's, seen by its player.
     const view = tongitsView(
       { ...row, state: h.state, turn_started_at: null },
       seats,
@@ -357,6 +358,8 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
       leave_queued: false,
       away: false,
       client_seed: '',
+      entropy: null,
+      entropy_for: null,
       last_seq: 0,
       time_bank_ms: 0,
       seen_at: new Date(0),

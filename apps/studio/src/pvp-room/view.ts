@@ -7,8 +7,9 @@ import type { HandEvent, TableState } from '../pvp/types';
 
 // The table as one player may see it (docs/pvp.md "Protocol"): everyone's stacks, bets and the
 // board, the player's own hole cards, and anyone else's only once shown at the showdown (or by
-// choice after the hand). The deck never leaves the server; the hand's server seed is sent only
-// with the hand over (it tells every card, mucked ones included).
+// choice after the hand). The deck never leaves the server, and neither does a Hold'em hand's server
+// seed in the view: it tells every card, folded and mucked ones included, so only the hand's history
+// reveals it to the hand's players, once none of them is seated at the table (records.ts).
 
 /**
  * A table's row as the room reads it: every column but the next hand's server seed, which stays in
@@ -33,6 +34,8 @@ export type PvpSeatRow = {
   leave_queued: boolean;
   away: boolean;
   client_seed: string;
+  entropy: string | null;
+  entropy_for: string | null;
   last_seq: number;
   time_bank_ms: number;
   seen_at: Date;
@@ -104,8 +107,8 @@ export type PvpHandView = {
     serverSeedHash: string;
     clientSeeds: string[];
     nonce: number;
-    /** Revealed once the hand is over. */
-    serverSeed: string | null;
+    /** Never in the table's view: the hand's history reveals it (docs/pvp.md "Fair shuffle"). */
+    serverSeed: null;
   };
 };
 
@@ -203,7 +206,7 @@ export function turnClockOf(turnStartedAt: Date | null, running: boolean, turnMs
   };
 }
 
-/** A hand's seeds: the server seed only once the hand is over (it tells every card). */
+/** A Tongits deal's seeds: the server seed once the deal is over (every hand is shown then). */
 export function fairnessOf(hand: PvpHandRow) {
   return {
     serverSeedHash: hand.server_seed_hash,
@@ -217,7 +220,7 @@ export function fairnessOf(hand: PvpHandRow) {
 export function sittingView(mine: PvpSeatRow | undefined) {
   return {
     lastSeq: mine?.last_seq ?? 0,
-    clientSeed: mine?.client_seed ?? null,
+    clientSeed: mine?.client_seed || null,
     timeBankMs: mine?.time_bank_ms ?? null,
     leaveQueued: mine?.leave_queued ?? false,
   };
@@ -278,7 +281,7 @@ export function tableView(
       events: h.events.map(eventView),
       result: h.result,
       over,
-      fairness: fairnessOf(hand),
+      fairness: { ...fairnessOf(hand), serverSeed: null },
     };
     if (!over && mySeat !== null && h.toAct === mySeat) legal = legalActions(state);
   }

@@ -72,7 +72,9 @@ describe('card-room hand histories', () => {
     expect(v.events.some((e: { type: string; action?: string }) => e.type === 'action' && e.action === 'fold')).toBe(
       true,
     );
-    expect(v.fairness.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    // Both still sit at the table: the seed, which would deal B's folded cards, is not yet revealed.
+    expect(v.fairness.serverSeed).toBeNull();
+    expect(v.fairness.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(v.fairness.clientSeeds).toHaveLength(2);
 
     // B's round is not A's to open, and a hand A was not dealt in is not found.

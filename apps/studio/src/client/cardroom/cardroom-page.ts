@@ -8,6 +8,7 @@
 import type { PvpTableView } from '../../pvp-room/view';
 import { readBoot } from '../game-title';
 import { tableSound } from '../games/table-sound';
+import { HandEntropy } from '../pvp/hand-entropy';
 import { startRealityCheck } from '../reality-check';
 import { createSound } from '../sound';
 import { ApiError, h, request, svgIcon } from '../ui';
@@ -27,6 +28,7 @@ import {
   movesOf,
   secondsLeft,
   stakesText,
+  winLines,
 } from './cr-present';
 import { injectCardRoomStyle } from './cr-style';
 import { type CrWords, crLanguage, fill, loadCardRoomWords } from './cr-words';
@@ -526,6 +528,16 @@ async function start(app: HTMLElement) {
       return answer.ok;
     };
 
+    // The page's own part of each next hand's deck, sent once its seed is committed.
+    const entropy = new HandEntropy();
+    const sendEntropy = (v: PvpTableView) => {
+      const due = entropy.due(v);
+      if (!due) return;
+      void send({ type: 'entropy', id: `r${++requestId}`, ...due }).then((a) => {
+        if (!a.ok) entropy.failed(due.hash);
+      });
+    };
+
     const connect = () => {
       if (stopped) return;
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -552,6 +564,7 @@ async function start(app: HTMLElement) {
           view = msg.data;
           skew = new Date(view.serverNow).getTime() - Date.now();
           draw();
+          sendEntropy(view);
           return;
         }
         const base = msg.type.replace(/-result$/, '');
@@ -830,13 +843,7 @@ async function start(app: HTMLElement) {
         if (mySeat !== null && winners.has(mySeat)) effect('win');
       }
       if (hand?.over) {
-        const lines = [...winners].map(([seat, amount]) => {
-          const s = v.seats[seat];
-          return fill(words.table.wins, {
-            name: s?.you ? words.table.you : (s?.name ?? String(seat + 1)),
-            amount: money(amount),
-          });
-        });
+        const lines = winLines(words.table, v.seats, winners, money);
         center.append(h('div', { class: 'cr-street', 'data-testid': 'hand-result' }, lines.join(' · ')));
       }
       felt.replaceChildren(...parts);
@@ -1002,10 +1009,8 @@ async function start(app: HTMLElement) {
         dl.append(h('dt', {}, term), h('dd', testid ? { 'data-testid': testid } : {}, value));
       if (hand) add(words.fair.hash, hand.fairness.serverSeedHash, 'hand-hash');
       add(words.fair.nextHash, v.nextServerSeedHash);
-      if (hand?.fairness.serverSeed) {
-        add(words.fair.serverSeed, hand.fairness.serverSeed, 'server-seed');
-        add(words.fair.clientSeeds, hand.fairness.clientSeeds.join(', '));
-      }
+      // From the deal on: each player's page can see its own value went into the deck.
+      if (hand) add(words.fair.clientSeeds, hand.fairness.clientSeeds.join(', '), 'client-seeds');
       rows.push(dl);
       if (v.you.seat !== null) {
         // The seed field keeps what the player is typing across redraws.
@@ -1016,7 +1021,10 @@ async function start(app: HTMLElement) {
         const input = seedInput;
         const save = h('button', { type: 'button', class: 'button' }, words.fair.save);
         save.addEventListener('click', async () => {
-          if (await requestOf('client-seed', { clientSeed: input.value.trim() })) say(words.fair.saved);
+          if (await requestOf('client-seed', { clientSeed: input.value.trim() })) {
+            say(words.fair.saved);
+            entropy.reset();
+          }
         });
         rows.push(h('label', {}, words.fair.clientSeed, h('div', { class: 'cr-seedrow' }, input, save)));
       }

@@ -4,7 +4,7 @@ import { cardText } from '../../pvp/cards';
 import { dealDeck } from '../../pvp/deck';
 import { act, nextHandPlan, startHand } from '../../pvp/table';
 import { tableWith } from '../../pvp/test-support';
-import { checkHand, clampRaise, deckFromSeeds, filterTables, type LobbyRow, movesOf } from './cr-present';
+import { checkHand, clampRaise, deckFromSeeds, filterTables, type LobbyRow, movesOf, winLines } from './cr-present';
 
 // The card room page's plain parts: the deck recomputed in the browser is the server's, the cards
 // of a real hand sit where the page looks for them, and the action buttons stay within the legal moves.
@@ -86,5 +86,41 @@ describe('the card room page', () => {
     const rows = [row('a', 200, 6, 0), row('b', 200, 9, 3), row('c', 1000, 6, 2)];
     expect(filterTables(rows, { bigBlind: 200, seats: null, freeSeat: false }).map((t) => t.id)).toEqual(['a', 'b']);
     expect(filterTables(rows, { bigBlind: null, seats: 6, freeSeat: true }).map((t) => t.id)).toEqual(['c']);
+  });
+});
+
+describe('the winners of a hand as the table says them', () => {
+  const money = (minor: number) => `₱${minor / 100}`;
+  it("says the player's own win in its own phrase in every language, others' by name", async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('./words/', import.meta.url);
+    for (const file of readdirSync(dir)) {
+      const table = JSON.parse(readFileSync(new URL(file, dir), 'utf8')).table as { wins: string; youWin: string };
+      const seats = [
+        { name: 'An***', you: false },
+        { name: 'Be***', you: true },
+      ];
+      const [other, mine] = winLines(
+        table,
+        seats,
+        new Map([
+          [0, 1_000],
+          [1, 500],
+        ]),
+        money,
+      );
+      expect(other, file).toContain('An***');
+      expect(mine, file).toContain('₱5');
+      // Not "{name} wins" with the word for "you" put in as a name.
+      expect(mine, file).toBe(table.youWin.replace('{amount}', '₱5'));
+      expect(mine, file).not.toContain('Be***');
+    }
+    const en = winLines(
+      { wins: '{name} wins {amount}', youWin: 'You win {amount}' },
+      [{ name: 'x', you: true }],
+      new Map([[0, 200]]),
+      money,
+    );
+    expect(en).toEqual(['You win ₱2']);
   });
 });

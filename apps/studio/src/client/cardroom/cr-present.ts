@@ -180,3 +180,22 @@ export async function checkHand(p: {
     p.players.every((x) => x.cards === null || x.cards.every((c, i) => dealt.hole.get(x.seat)?.[i] === c));
   return { hashMatches, cardsMatch };
 }
+
+/**
+ * A finished hand's winners as the table says them: the player's own win with its own phrase
+ * (`youWin`: "You win ₱10", as "{name} wins" would make "You wins"), anyone else's by name.
+ */
+export function winLines(
+  phrases: { wins: string; youWin: string },
+  seats: readonly ({ name: string; you: boolean } | null)[],
+  winners: ReadonlyMap<number, number>,
+  money: (minor: number) => string,
+): string[] {
+  const put = (text: string, values: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
+  return [...winners].map(([seat, amount]) => {
+    const s = seats[seat];
+    if (s?.you) return put(phrases.youWin, { amount: money(amount) });
+    return put(phrases.wins, { name: s?.name ?? String(seat + 1), amount: money(amount) });
+  });
+}

@@ -8,6 +8,7 @@ import type { TongitsTableView } from '../../pvp-room/tongits-view';
 import { createSound, type Tone } from '../sound';
 import { counted, fill, type SbLanguage, sbLanguage } from '../sportsbook/sb-words';
 import { ApiError, h, money, request, shortHash } from '../ui';
+import { HandEntropy } from './hand-entropy';
 import { checkDeal } from './tongits-fair';
 import { injectTongitsStyle } from './tongits-style';
 import { loadTongitsWords, type TongitsWords } from './tongits-words';
@@ -573,10 +574,18 @@ export async function tongitsPage(
     if (deal?.over) void checkDeck(deal);
   }
 
+  // The page's own part of each next deal's deck, sent once its seed is committed.
+  const entropy = new HandEntropy();
   function onView(next: TongitsTableView) {
     if (next.version < view.version) return;
     const before = view.deal;
     view = next;
+    const due = entropy.due(view);
+    if (due) {
+      void send({ type: 'entropy', id: `r${++requestId}`, ...due }).then((a) => {
+        if (!a.ok) entropy.failed(due.hash);
+      });
+    }
     const deal = view.deal;
     const turnKey = deal ? `${deal.id}:${deal.turn}:${deal.phase}` : '';
     if (deal && myMove(deal) && turnKey !== lastTurnSeen) sound.playTones(TONES.turn);

@@ -276,7 +276,12 @@ function Fairness({ hand }: { hand: PvpHandView }) {
       </h4>
       <dl className="space-y-1">
         <Fact label={t('games.pvp.seedHash')} value={f.serverSeedHash} mono />
-        <Fact label={t('games.pvp.serverSeed')} value={serverSeed ?? t('games.pvp.seedSecret')} mono />
+        <Fact
+          label={t('games.pvp.serverSeed')}
+          // A Hold'em seed deals the folded hands too: it waits until the hand's players have all left.
+          value={serverSeed ?? t(hand.game === 'holdem' ? 'games.pvp.seedAfterTable' : 'games.pvp.seedSecret')}
+          mono
+        />
         <Fact label={t('games.pvp.clientSeeds')} value={f.clientSeeds.join(', ')} mono />
         <Fact label={t('games.pvp.nonce')} value={String(f.nonce)} />
       </dl>
