@@ -92,6 +92,7 @@ import * as m0107 from './migrations/0107-game-session-device';
 import * as m0110 from './migrations/0110-sportsbook-risk-factor';
 import * as m0111 from './migrations/0111-ngr-ranges';
 import * as m0112 from './migrations/0112-pvp-integrity-reviews';
+import * as m0113 from './migrations/0113-visitor-feedback';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -188,6 +189,7 @@ export const migrations: Record<string, Migration> = {
   '0110-sportsbook-risk-factor': m0110,
   '0111-ngr-ranges': m0111,
   '0112-pvp-integrity-reviews': m0112,
+  '0113-visitor-feedback': m0113,
 };
 
 class ListedMigrations implements MigrationProvider {
