@@ -63,3 +63,8 @@ export async function sendFeedback(input: {
   for (const image of input.images) data.append('images', image, image.name);
   return sendMultipart<{ id: number }>('PUT', '/wps/feedback', data);
 }
+
+/** The guest captcha a visitor's feedback answers (the same /wps/captcha the sign-in forms use). */
+export function fetchCaptcha(): Promise<string> {
+  return apiRequest<string>('/wps/captcha');
+}

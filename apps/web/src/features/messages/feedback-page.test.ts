@@ -9,9 +9,9 @@ import { PublicFeedbackPage } from './feedback-page';
 // The footer's feedback page for a visitor (spec: feedback is not members-only): the e-mail the
 // answer goes to and the guest captcha are asked for and sent; no member list is fetched.
 
-vi.mock('../auth/api', () => ({ fetchCaptcha: vi.fn(async () => 'iVBORw0KGgo=') }));
 vi.mock('./api', async (original) => ({
   ...(await original<typeof import('./api')>()),
+  fetchCaptcha: vi.fn(async () => 'iVBORw0KGgo='),
   sendFeedback: vi.fn(async () => ({ id: 1 })),
 }));
 const send = vi.mocked(sendFeedback);

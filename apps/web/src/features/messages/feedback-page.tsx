@@ -11,8 +11,7 @@ import { Pager } from '../../components/pager';
 import { ApiError } from '../../lib/api-client';
 import { reasonMessage } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
-import { fetchCaptcha } from '../auth/api';
-import { feedbackBoundsQuery, feedbackQuery, sendFeedback } from './api';
+import { feedbackBoundsQuery, feedbackQuery, fetchCaptcha, sendFeedback } from './api';
 
 type FeedbackList = z.infer<typeof FeedbackListValue>;
 
