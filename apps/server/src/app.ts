@@ -25,6 +25,7 @@ import { databaseProbe, registerReadiness } from './http/readiness';
 import { registerSecurityHeaders } from './http/security-headers';
 import { retryTransientConflicts } from './http/transient-retry';
 import { BUILD_DIRS, type BuildDirs, registerWebApp } from './http/web-static';
+import { checkCaptcha } from './modules/accounts/captcha.service';
 import { registerDevicesRoutes } from './modules/accounts/devices.routes';
 import { registerLoginRoutes } from './modules/accounts/login.routes';
 import { registerMemberRoutes } from './modules/accounts/member.routes';
@@ -62,6 +63,7 @@ import { registerTermsGate } from './modules/legal/terms-gate';
 import { registerMemberHomeRoutes } from './modules/member-home/member-home.routes';
 import { registerMemberPageAdminRoutes } from './modules/member-page/member-page.admin.routes';
 import { registerFeedbackRoutes } from './modules/messages/feedback.routes';
+import { registerFeedbackVisitorCheck } from './modules/messages/feedback.service';
 import { registerMessagesAdminRoutes } from './modules/messages/messages.admin.routes';
 import { registerMessagesRoutes } from './modules/messages/messages.routes';
 import { registerMissionsAdminRoutes } from './modules/missions/missions.admin.routes';
@@ -137,6 +139,8 @@ export async function buildApp(
   registerActivityConsumers();
   // The cashier shows what a withdrawal request forfeits; rewards, a tier above it, reckons that.
   registerWithdrawalForfeit(withdrawalForfeit);
+  // A visitor's feedback passes the guest captcha of accounts, a module beside messages.
+  registerFeedbackVisitorCheck(checkCaptcha);
   registerBonusBetLimit(bonusMaxBet);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

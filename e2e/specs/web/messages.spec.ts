@@ -47,6 +47,25 @@ test('a sandbox deposit brings a live "deposit credited" message; reading it dro
   // The deposit may also earn a welcome reward, whose message arrives the same way.
   await waitForBadge((n) => n > before, `more than ${before}`);
 
+  // In Filipino the longest badged entry, "Mga mensahe ng platform", still shows its whole badge
+  // inside the menu column (the label wraps; the column never scrolls sideways).
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('TY');
+  const tyEntry = page.getByRole('link', { name: /^Mga mensahe ng platform\s*\d+$/ });
+  await tyEntry.waitFor();
+  const fit = await tyEntry.evaluate((link) => {
+    const list = link.closest('ul') as HTMLElement;
+    const badge = link.lastElementChild as HTMLElement;
+    return {
+      badgeRight: badge.getBoundingClientRect().right,
+      linkRight: link.getBoundingClientRect().right,
+      scrolls: list.scrollWidth > list.clientWidth,
+    };
+  });
+  if (fit.scrolls || fit.badgeRight > fit.linkRight)
+    throw new Error(`the TY menu badge is clipped: ${JSON.stringify(fit)}`);
+  await page.getByRole('combobox', { name: 'Wika' }).selectOption('EN');
+  await page.getByRole('link', { name: /^Platform messages/ }).waitFor();
+
   await page.getByRole('link', { name: /^Platform messages/ }).click();
   const item = page.getByTestId('message-item').filter({ hasText: 'Deposit credited' });
   await item.waitFor();

@@ -6,6 +6,8 @@ export const paths = {
   /** The forgot-by-email link (spec §4): /resetPassword?token=... */
   resetPassword: '/resetPassword',
   help: '/help',
+  /** Feedback for anyone (spec: not members-only); members also have it in the member centre. */
+  feedback: '/feedback',
   promotions: '/promotions',
   pointMall: '/pointMall',
   seamless: '/seamless',

@@ -112,6 +112,12 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/pages/help-page')).HelpPage }),
       },
       {
+        path: paths.feedback,
+        lazy: async () => ({
+          Component: (await import('../features/messages/feedback-page')).PublicFeedbackPage,
+        }),
+      },
+      {
         path: paths.promotions,
         lazy: async () => ({ Component: (await import('../features/rewards/promotions-page')).PromotionsPage }),
       },

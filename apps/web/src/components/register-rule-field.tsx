@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialingCodeSelect } from './dialing-code';
+import { keypadForRule } from './keypad';
 import { PasswordField } from './password-field';
 import { PASSWORD_FIELDS, ruleHint } from './register-rules';
 
@@ -55,6 +56,7 @@ export function RegisterRuleField({
     <Field
       type={rule.field === 'email' ? 'email' : 'text'}
       autoComplete="off"
+      {...keypadForRule(rule)}
       {...field}
       leading={rule.field === 'mobileNum' ? <DialingCodeSelect value={dialing} onChange={onDialing} /> : undefined}
       suffix={suffix}

@@ -10,6 +10,9 @@ const KNOWN = new Set([
   'validation.invalid',
   'validation.reason.TAKEN',
   'validation.reason.PATTERN',
+  'validation.account',
+  'validation.realName',
+  'validation.phone',
   'errors.VALIDATION_FAILED',
   'errors.INTERNAL_ERROR',
 ]);
@@ -58,7 +61,7 @@ describe('form messages from translation keys', () => {
     });
     showServerFieldErrors(setError, t, err, { mobileNum: 'mobile', verificationCode: 'smsCode' });
     expect(set.map(([name]) => name)).toEqual(['mobile', 'smsCode', 'newPassword']);
-    expect(set[0]?.[1]).toEqual({ message: '<validation.reason.PATTERN>' });
+    expect(set[0]?.[1]).toEqual({ message: '<validation.phone>' });
   });
 
   it('a refused submit: field reasons under the fields, the translated code at the foot', () => {
@@ -72,5 +75,33 @@ describe('form messages from translation keys', () => {
     set.length = 0;
     showSubmitError(setError, t, new Error('network down'));
     expect(set).toEqual([['root', { message: '<errors.INTERNAL_ERROR>' }]]);
+  });
+});
+
+describe('the format messages of spec §5', () => {
+  it('a wrong format of the account, the real name and the phone number says which', () => {
+    expect(reasonMessage(t, 'PATTERN', 'username')).toBe('<validation.account>');
+    expect(reasonMessage(t, 'PATTERN', 'payeeName')).toBe('<validation.realName>');
+    expect(reasonMessage(t, 'PATTERN', 'fullName')).toBe('<validation.realName>');
+    expect(reasonMessage(t, 'PATTERN', 'mobileNum')).toBe('<validation.phone>');
+    // Other reasons of those fields, and the format of any other field, keep the general words.
+    expect(reasonMessage(t, 'TAKEN', 'username')).toBe('<validation.reason.TAKEN>');
+    expect(reasonMessage(t, 'PATTERN', 'wechat')).toBe('<validation.reason.PATTERN>');
+  });
+
+  it("the server's refusal puts them under the fields, by the names the call used", () => {
+    const set: Record<string, string | undefined> = {};
+    const setError = ((name: string, error: { message?: string }) => {
+      set[name] = error.message;
+    }) as never;
+    const err = new ApiError('VALIDATION_FAILED', 'x', 400, {
+      fields: { username: 'PATTERN', payeeName: 'PATTERN', mobileNum: 'PATTERN' },
+    });
+    showServerFieldErrors(setError, t, err, { mobileNum: 'mobile' });
+    expect(set).toMatchObject({
+      username: '<validation.account>',
+      payeeName: '<validation.realName>',
+      mobile: '<validation.phone>',
+    });
   });
 });

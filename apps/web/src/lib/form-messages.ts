@@ -23,8 +23,26 @@ export function withMessages<T extends FieldValues, C, O>(
   };
 }
 
-/** The message for a server field reason (REQUIRED, PATTERN, ... in validation.reason). */
-export function reasonMessage(t: TFunction, reason: string): string {
+/**
+ * The spec's own words for a field whose format is wrong (spec §5 "Messages"): the account, the
+ * real name (the payee name and the full name), the phone number, the password and the e-mail.
+ */
+const FORMAT_MESSAGES: Readonly<Record<string, string>> = {
+  username: 'validation.account',
+  payeeName: 'validation.realName',
+  fullName: 'validation.realName',
+  mobileNum: 'validation.phone',
+  password: 'errors.PASSWORD_FORMAT_INVALID',
+  email: 'validation.email',
+};
+
+/**
+ * The message for a server field reason (REQUIRED, PATTERN, ... in validation.reason); a wrong
+ * format of a field the spec names (`field`, its name on the wire) says which field's format.
+ */
+export function reasonMessage(t: TFunction, reason: string, field?: string): string {
+  const format = reason === 'PATTERN' && field ? FORMAT_MESSAGES[field] : undefined;
+  if (format) return t(format);
   return t(`validation.reason.${reason}`, { defaultValue: t('validation.invalid') });
 }
 
@@ -43,7 +61,7 @@ export function showServerFieldErrors<T extends FieldValues>(
 ) {
   const fields = err instanceof ApiError ? (err.value?.fields as Record<string, string> | undefined) : undefined;
   for (const [name, reason] of Object.entries(fields ?? {})) {
-    setError((names[name] ?? name) as Path<T>, { message: reasonMessage(t, reason) });
+    setError((names[name] ?? name) as Path<T>, { message: reasonMessage(t, reason, name) });
   }
 }
 

@@ -146,8 +146,10 @@ export const FeedbackBounds = z.object({ minLength: z.number().int(), maxLength:
 
 export const AdminFeedbackQuery = PageQuery.extend({ status: z.enum(['open', 'answered']).optional() });
 export const AdminFeedbackItem = FeedbackItem.extend({
-  memberId: z.number().int(),
-  username: z.string(),
+  /** Null for a visitor's feedback, which has contactEmail instead. */
+  memberId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  contactEmail: z.string().nullable(),
   imageIds: z.array(z.number().int()),
   answeredBy: z.string().nullable(),
 });

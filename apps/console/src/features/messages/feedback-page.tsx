@@ -68,7 +68,9 @@ function FeedbackCard({ item }: { item: AdminFeedbackItem }) {
   return (
     <li className="rounded-lg border border-(--border) bg-(--surface-raised) p-3 text-sm" data-testid="feedback-card">
       <p className="mb-1 text-xs text-(--text-muted)">
-        #{item.id} · {item.username} · {item.questionType} · {new Date(item.createdAt).toLocaleString()}
+        {/* A visitor has no account: the e-mail the answer is mailed to stands in. */}#{item.id} ·{' '}
+        {item.username ?? `${t('feedback.visitor')} ${item.contactEmail ?? ''}`} · {item.questionType} ·{' '}
+        {new Date(item.createdAt).toLocaleString()}
       </p>
       <p className="whitespace-pre-wrap">{item.content}</p>
       {item.imageIds.length > 0 && (

@@ -45,6 +45,25 @@ export function registerGameLaunchRoutes(app: App, ctx: AppContext): void {
       ),
   );
 
+  // The original client launches with a GET and the same fields in the query: answered alike (the
+  // same session, the same terms gate; the token travels in a header, never in a cookie).
+  app.get(
+    '/wps/game/launchGame',
+    {
+      schema: {
+        tags,
+        summary: 'The same launch as the POST, its fields in the query (the original client sends a GET)',
+        querystring: LaunchGameBody,
+        response: { 200: envelope(LaunchGameValue) },
+      },
+      config: { auth: 'member', movesMoney: true },
+    },
+    async (request) =>
+      ok(
+        await launchGame(ctx, { mode: 'real', principal: principalOf(request) }, request.query, launchContext(request)),
+      ),
+  );
+
   app.post(
     '/wps/game/launchGame/trial',
     {

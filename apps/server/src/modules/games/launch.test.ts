@@ -308,6 +308,37 @@ describe('POST /wps/game/launchGame', () => {
   });
 });
 
+describe('GET /wps/game/launchGame (the original client)', () => {
+  it('launches like the POST from the query: a session for the member, the same answer', async () => {
+    const game = await firstGame({ gameType: 'RNG', vendor: 'PT' });
+    const before = await sessionCount();
+    const res = await get(`/wps/game/launchGame?nodeId=${game.node_id}&language=TY&backUrl=%2Frng`, member);
+    expect(res.statusCode, res.body).toBe(200);
+    const v = LaunchGameValue.parse(res.json().value);
+    expect(v).toMatchObject({ mode: 'real', nodeId: game.node_id, vassalage: 'PT', gameType: 'RNG' });
+    const url = new URL(v.url, 'http://site.test');
+    expect(url.searchParams.get('lang')).toBe('TY');
+    expect(url.searchParams.get('lobby')).toBe('/rng');
+    expect(await sessionCount()).toBe(before + 1);
+    const byCode = await get(`/wps/game/launchGame?vassalage=PT&gameCode=${game.game_code}`, member);
+    expect(byCode.json().value.nodeId).toBe(game.node_id);
+  });
+
+  it('refuses what the POST refuses, opening nothing', async () => {
+    const game = await firstGame({ gameType: 'RNG' });
+    const before = await sessionCount();
+    expect((await get(`/wps/game/launchGame?nodeId=${game.node_id}`)).json().code).toBe('AUTH_REQUIRED');
+    expect((await get(`/wps/game/launchGame?nodeId=${game.node_id}`, trial)).json().code).toBe(
+      'ACCOUNT_TRIAL_RESTRICTED',
+    );
+    const bad = await get('/wps/game/launchGame?nodeId=abc', member);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+    expect((await get('/wps/game/launchGame', member)).statusCode).toBe(400);
+    expect(await sessionCount()).toBe(before);
+  });
+});
+
 describe('POST /wps/game/launchGame/trial', () => {
   it('refuses a dead token with AUTH_SESSION_EXPIRED, opening nothing (guests: guest-trial.test.ts)', async () => {
     const game = await firstGame({ gameType: 'RNG', vendor: 'CQ9' });

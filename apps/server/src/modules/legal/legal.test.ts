@@ -348,6 +348,7 @@ describe('accepting the terms', () => {
         'POST /wps/member/transfer/upline',
         'POST /wps/agent/transfer/downline',
         'POST /wps/game/launchGame',
+        'GET /wps/game/launchGame',
         'POST /wps/relay/GCS_gameLaunchFB',
         'POST /wps/relay/passwordCheck/MCS2_redeemPointReward',
         'POST /wps/relay/passwordCheck/MCS2_convertPoint',

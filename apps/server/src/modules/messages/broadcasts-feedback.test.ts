@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { openTestSocket } from '../../test/socket-client';
+import { captchaAnswerHash } from '../accounts/captcha.service';
 import { actors, call, expectFailure, PNG_BYTES } from '../cashier/cashier.fixtures';
 import { sendDueBroadcasts } from './broadcasts.service';
 
@@ -348,6 +349,121 @@ describe('feedback', () => {
       'FEEDBACK_IMAGE_INVALID',
     );
     expect((await call(t, 'GET', '/wps/feedback', m.token)).json().value.totalElements).toBe(0);
+  });
+});
+
+/** Fetches a captcha for an address and replaces its answer by a known one (the image is random). */
+async function captchaFor(remoteAddress: string, answer = 'ABCD') {
+  t.advance(1100);
+  const res = await t.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress });
+  expect(res.statusCode, res.body).toBe(200);
+  const row = await t.ctx.db
+    .selectFrom('captchas')
+    .select('client_key')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .updateTable('captchas')
+    .set({ answer_hash: captchaAnswerHash(t.ctx, row.client_key, answer) })
+    .where('client_key', '=', row.client_key)
+    .execute();
+  return answer;
+}
+
+function visitorFeedback(remoteAddress: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const body = multipart(fields, []);
+  return t.app.inject({
+    method: 'PUT',
+    url: '/wps/feedback',
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+    remoteAddress,
+  });
+}
+
+async function feedbackCount() {
+  const r = await t.ctx.db
+    .selectFrom('feedback')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+describe('feedback from visitors (spec: feedback is not members-only)', () => {
+  const text = { questionType: 'suggestion', content: 'Please add more card games.' };
+
+  it("takes a visitor's feedback with an e-mail and the guest captcha; the answer goes to that e-mail, in their language", async () => {
+    const ip = '198.51.100.21';
+    const captcha = await captchaFor(ip);
+    const sent = await visitorFeedback(ip, { ...text, email: 'visitor@example.com', captcha }, { language: 'TY' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const id = sent.json().value.id as number;
+    const queue = (await call(t, 'GET', '/admin/feedback?status=open', op)).json().value;
+    expect(queue.content.find((f: { id: number }) => f.id === id)).toMatchObject({
+      memberId: null,
+      username: null,
+      contactEmail: 'visitor@example.com',
+      content: 'Please add more card games.',
+    });
+    const answered = await call(t, 'POST', `/admin/feedback/${id}/answer`, op, { answer: 'Coming next month.' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const mail = await t.ctx.db
+      .selectFrom('outbox')
+      .select(['channel', 'subject', 'text'])
+      .where('recipient', '=', 'visitor@example.com')
+      .execute();
+    expect(mail).toEqual([{ channel: 'email', subject: 'Nasagot na ang iyong feedback', text: 'Coming next month.' }]);
+  });
+
+  it('refuses a visitor without the captcha, with a wrong one, or without a valid e-mail, storing nothing', async () => {
+    const ip = '198.51.100.22';
+    const before = await feedbackCount();
+    const none = await visitorFeedback(ip, { ...text, email: 'v@example.com' });
+    expectFailure(none, 400, 'CAPTCHA_REQUIRED');
+    await captchaFor(ip, 'RIGHT');
+    expectFailure(
+      await visitorFeedback(ip, { ...text, email: 'v@example.com', captcha: 'WRONG' }),
+      400,
+      'CAPTCHA_INVALID',
+    );
+    const noMail = await visitorFeedback(ip, { ...text, captcha: await captchaFor(ip) });
+    expectFailure(noMail, 400, 'VALIDATION_FAILED');
+    expect(noMail.json().value.fields).toEqual({ email: 'REQUIRED' });
+    const badMail = await visitorFeedback(ip, { ...text, email: 'not-an-email', captcha: await captchaFor(ip) });
+    expect(badMail.json().value.fields).toEqual({ email: 'PATTERN' });
+    // A member's expired token is a session to renew, not a visitor.
+    expectFailure(
+      await visitorFeedback(ip, { ...text, email: 'v@example.com' }, { authorization: 'expired-token' }),
+      401,
+      'AUTH_SESSION_EXPIRED',
+    );
+    expect(await feedbackCount()).toBe(before);
+  });
+
+  it('takes at most 5 a day from one address; the sixth is refused with when to try again', async () => {
+    const ip = '198.51.100.23';
+    for (let i = 0; i < 5; i++) {
+      const ok = await visitorFeedback(ip, { ...text, email: `v${i}@example.com`, captcha: await captchaFor(ip) });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const before = await feedbackCount();
+    const sixth = await visitorFeedback(ip, { ...text, email: 'v6@example.com', captcha: await captchaFor(ip) });
+    expectFailure(sixth, 429, 'RATE_LIMITED');
+    expect(sixth.json().value.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await feedbackCount()).toBe(before);
+    // Another address is not held back.
+    const other = '198.51.100.24';
+    expect(
+      (await visitorFeedback(other, { ...text, email: 'w@example.com', captcha: await captchaFor(other) })).statusCode,
+    ).toBe(200);
+  });
+
+  it("a member's feedback needs neither captcha nor e-mail, and stays theirs", async () => {
+    const m = await member();
+    const sent = await sendFeedback(m.token, text);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await call(t, 'GET', '/wps/feedback', m.token)).json().value.totalElements).toBe(1);
   });
 });
 

@@ -26,6 +26,7 @@ export function presentAdminFeedback(page: AdminPage): AdminFeedbackItem[] {
       id: r.id,
       memberId: r.member_id,
       username: r.username,
+      contactEmail: r.contact_email,
       questionType: r.question_type as FeedbackItem['questionType'],
       content: r.content,
       imageCount: imageIds.length,

@@ -3,7 +3,10 @@ import type { Conn } from '../../db/database';
 export async function insertFeedback(
   db: Conn,
   f: {
-    memberId: number;
+    /** The member, or null with the visitor's e-mail and language. */
+    memberId: number | null;
+    contactEmail?: string;
+    language?: string;
     questionType: string;
     content: string;
     images: { contentType: 'image/png' | 'image/jpeg'; data: Buffer }[];
@@ -12,7 +15,14 @@ export async function insertFeedback(
 ) {
   const row = await db
     .insertInto('feedback')
-    .values({ member_id: f.memberId, question_type: f.questionType, content: f.content, created_at: f.now })
+    .values({
+      member_id: f.memberId,
+      contact_email: f.contactEmail ?? null,
+      language: f.language ?? null,
+      question_type: f.questionType,
+      content: f.content,
+      created_at: f.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const image of f.images)
@@ -66,10 +76,10 @@ export async function pageAllFeedback(
 ) {
   let q = db
     .selectFrom('feedback as f')
-    .innerJoin('members as m', 'm.id', 'f.member_id')
+    .leftJoin('members as m', 'm.id', 'f.member_id')
     .leftJoin('members as op', 'op.id', 'f.answered_by')
     .select(FEEDBACK_COLUMNS)
-    .select(['m.username', 'op.username as answered_by_username']);
+    .select(['f.contact_email', 'm.username', 'op.username as answered_by_username']);
   let c = db.selectFrom('feedback as f').select((eb) => eb.fn.countAll<string>().as('n'));
   if (filter.status) {
     q = q.where('f.status', '=', filter.status);

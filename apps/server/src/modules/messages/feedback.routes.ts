@@ -6,8 +6,10 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
 import { readMultipart } from '../../http/multipart';
 import { pageCounts } from '../../http/paging';
+import { requestMetaOf } from '../../http/request-meta';
 import { presentFeedback } from './feedback.presenter';
 import * as feedback from './feedback.service';
 
@@ -23,19 +25,23 @@ export function registerFeedbackRoutes(root: App, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          "Send feedback (multipart: questionType, content within the brand's bounds, images 0-3 png/jpg <= 5 MB by content)",
+          "Send feedback (multipart: questionType, content within the brand's bounds, images 0-3 png/jpg <= 5 MB by content). A visitor (or trial account) also sends email, where the answer goes, and captcha; 5 a day per address",
         response: { 200: envelope(z.object({ id: z.number().int() })) },
       },
-      config: { auth: 'member' },
+      config: { auth: 'public' },
     },
     async (req) => {
+      const principal = req.principal;
+      // A token that no longer works is a session to renew, not a visitor.
+      if (!principal && req.headers.authorization) throw new AppError('AUTH_SESSION_EXPIRED');
+      if (principal?.isOperator) throw new AppError('ACCOUNT_NOT_MEMBER');
       const { fields, files } = await readMultipart(req);
-      const id = await feedback.submitFeedback(ctx, principalOf(req).memberId, {
-        questionType: fields.questionType,
-        content: fields.content,
-        images: files.map((f) => f.data),
-      });
-      return ok({ id });
+      const input = { questionType: fields.questionType, content: fields.content, images: files.map((f) => f.data) };
+      const sender =
+        principal && !principal.isTrial
+          ? { memberId: principal.memberId }
+          : { visitor: { email: fields.email, captcha: fields.captcha, meta: requestMetaOf(req) } };
+      return ok({ id: await feedback.submitFeedback(ctx, sender, input) });
     },
   );
 

@@ -56,7 +56,11 @@ export interface BroadcastReceiptsTable {
 
 export interface FeedbackTable {
   id: Generated<number>;
-  member_id: number;
+  /** Null for a visitor's feedback, which has contact_email instead. */
+  member_id: number | null;
+  contact_email: string | null;
+  /** The visitor's language, which the answer mail is written in. */
+  language: string | null;
   question_type: string;
   content: string;
   status: Generated<'open' | 'answered'>;

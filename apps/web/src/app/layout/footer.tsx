@@ -28,6 +28,9 @@ export function Footer() {
           <Link to={paths.help} className="mt-3 inline-block font-semibold hover:text-(--accent)">
             {t('footer.helpCentre')}
           </Link>
+          <Link to={paths.feedback} className="mt-3 ml-4 inline-block font-semibold hover:text-(--accent)">
+            {t('member.menu.feedback')}
+          </Link>
         </div>
         <div>
           <h2 className="mb-3 font-bold text-(--accent)">{t('footer.followUs')}</h2>

@@ -9,6 +9,7 @@ import { loginPathFor } from '../../lib/sign-in-target';
 import { GAME_PAGES, needsSignIn, paths } from '../paths';
 import { Header } from './header';
 import { ConsentHost, TermsHost } from './legal-hosts';
+import { LoadingCover } from './loading-cover';
 
 const AccountModals = lazyModals(
   ['login', 'register', 'forgetPass', 'changePass'],
@@ -103,6 +104,7 @@ export function SiteLayout() {
     // --shell-bottom (index.css) is the tab bar's height while it shows: the page's end, and
     // anything else fixed to the bottom of the window, stays above it.
     <div className="flex min-h-screen flex-col bg-(--surface) pb-(--shell-bottom) text-(--text)">
+      <LoadingCover />
       {fullScreenGame ? <LiveBalance /> : <Header />}
       <main id="main" className="flex-1">
         <Outlet />

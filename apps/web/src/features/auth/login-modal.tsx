@@ -13,6 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
+import { KEYPAD } from '../../components/keypad';
 import { PasswordField } from '../../components/password-field';
 import { SmsButton } from '../../components/sms-button';
 import { ApiError } from '../../lib/api-client';
@@ -303,7 +304,11 @@ function NewIpVerification({ pending, done }: { pending: LoginVerificationRequir
         required
         // The authenticator's "Google code" also takes one of the member's recovery codes.
         hint={method === 'TOTP' ? t('auth.totpHint') : undefined}
-        autoComplete={method === 'BANK' ? 'off' : 'one-time-code'}
+        // A sent code is digits; a bank account name is words, and the authenticator's field also
+        // takes a recovery code, which has letters: those keep the full keyboard.
+        {...(method === 'SMS' || method === 'EMAIL'
+          ? KEYPAD.code
+          : { autoComplete: method === 'BANK' ? 'off' : 'one-time-code' })}
         error={errors.verificationCode?.message}
         {...form.register('verificationCode')}
         suffix={

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialingCodeSelect } from '../../components/dialing-code';
+import { KEYPAD } from '../../components/keypad';
 import { SmsButton } from '../../components/sms-button';
 import { configQuery } from '../../lib/site-queries';
 import { digitsOnly, MOBILE_PATTERN } from './mobile-input';
@@ -38,7 +39,7 @@ export function MobileCodeFields({
       <Field
         label={t('auth.mobile')}
         required
-        inputMode="numeric"
+        {...KEYPAD.mobile}
         placeholder={config ? t('validation.mobileDigits', { digits: config.mobileDigits }) : undefined}
         error={formState.errors.mobile?.message}
         {...digitsOnly(register('mobile'))}
@@ -47,8 +48,7 @@ export function MobileCodeFields({
       <Field
         label={t('auth.smsCode')}
         required
-        inputMode="numeric"
-        autoComplete="one-time-code"
+        {...KEYPAD.code}
         error={formState.errors.smsCode?.message}
         {...register('smsCode')}
         suffix={

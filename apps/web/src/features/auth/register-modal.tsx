@@ -124,7 +124,8 @@ function RegisterForm({ kind }: { kind: Kind }) {
     const fields = err instanceof ApiError ? (err.value?.fields as Record<string, string> | undefined) : undefined;
     const shownFields = new Set(shown.map((r) => r.field));
     const { onForm, elsewhere } = splitFieldReasons(fields, shownFields, { countryDialingCode: 'mobileNum' });
-    for (const [name, reason] of Object.entries(onForm)) form.setError(name, { message: reasonMessage(t, reason) });
+    for (const [name, reason] of Object.entries(onForm))
+      form.setError(name, { message: reasonMessage(t, reason, name) });
     const notShown = Object.entries(elsewhere).map(([field, reason]) =>
       field === 'ageConfirmed'
         ? t('auth.confirmAge', { age: config?.minAge })
@@ -132,7 +133,7 @@ function RegisterForm({ kind }: { kind: Kind }) {
           ? t('guest.acceptTermsMissing')
           : t('auth.fieldNotOnForm', {
               field: t(`register.fields.${field}`, { defaultValue: field }),
-              reason: reasonMessage(t, reason),
+              reason: reasonMessage(t, reason, field),
             }),
     );
     form.setError('root', { message: notShown.length > 0 ? [...new Set(notShown)].join(' ') : errorMessage(t, err) });

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DialingCodeSelect, useDialingCode } from '../../components/dialing-code';
 import { FormFooter } from '../../components/form-footer';
+import { KEYPAD } from '../../components/keypad';
 import { PasswordField } from '../../components/password-field';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { bindEmail, bindMobile, sendEmailCode, sendMobileCode } from './api';
@@ -112,8 +113,7 @@ function MobileForm({ onDone }: { onDone: () => void }) {
         <Field
           label={t('security.newMobile')}
           required
-          inputMode="numeric"
-          autoComplete="tel-national"
+          {...KEYPAD.mobile}
           error={errors.mobileNum?.message}
           {...form.register('mobileNum')}
           leading={<DialingCodeSelect value={dialing} onChange={setDialing} />}

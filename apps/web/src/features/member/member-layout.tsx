@@ -32,12 +32,22 @@ export function MemberLayout() {
               <li key={entry.name}>
                 <NavLink
                   to={paths.memberEntry(entry.name)}
+                  // In the side column a long label (Filipino's "Mga mensahe ng platform") wraps
+                  // beside its badge instead of pushing the badge out of the column; the phone's
+                  // row of tabs keeps one line and scrolls.
                   className={({ isActive }) =>
-                    `flex items-center justify-between gap-2 whitespace-nowrap rounded px-3 py-2 text-sm ${isActive ? 'bg-(--accent) text-(--accent-contrast)' : 'hover:bg-(--surface)'}`
+                    `flex items-center justify-between gap-2 whitespace-nowrap rounded px-3 py-2 text-sm md:whitespace-normal ${isActive ? 'bg-(--accent) text-(--accent-contrast)' : 'hover:bg-(--surface)'}`
                   }
                 >
-                  {t(entry.key)}
-                  {badge > 0 && <span className="rounded-full bg-(--danger) px-1.5 text-xs text-white">{badge}</span>}
+                  <span className="min-w-0">{t(entry.key)}</span>
+                  {badge > 0 && (
+                    <span
+                      className="shrink-0 rounded-full bg-(--danger) px-1.5 text-xs text-white"
+                      data-testid="menu-badge"
+                    >
+                      {badge}
+                    </span>
+                  )}
                 </NavLink>
               </li>
             );

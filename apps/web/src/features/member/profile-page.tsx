@@ -97,7 +97,7 @@ function ProfileDetailsForm({ details }: { details: ProfileDetails }) {
     } catch (err) {
       const fields = err instanceof ApiError ? (err.value?.fields as Record<string, string> | undefined) : undefined;
       for (const [name, reason] of Object.entries(fields ?? {}))
-        form.setError(name, { message: reasonMessage(t, reason) });
+        form.setError(name, { message: reasonMessage(t, reason, name) });
       if (!fields) form.setError('root', { message: errorMessage(t, err) });
     }
   });

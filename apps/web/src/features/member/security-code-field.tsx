@@ -4,6 +4,7 @@ import { Field } from '@gamehall/ui/field';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { KEYPAD } from '../../components/keypad';
 import { SmsButton } from '../../components/sms-button';
 
 /** The masked contact a code on this channel goes to, as the security centre shows it. */
@@ -72,8 +73,7 @@ export function CodeField({
     <Field
       label={t('security.verificationCode')}
       required
-      inputMode="numeric"
-      autoComplete="one-time-code"
+      {...KEYPAD.code}
       hint={sentTo ? t('security.codeSentTo', { to: sentTo }) : undefined}
       error={formState.errors.verificationCode?.message}
       {...register('verificationCode')}

@@ -15,6 +15,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { FormFooter } from '../../components/form-footer';
+import { KEYPAD } from '../../components/keypad';
 import { PasswordField } from '../../components/password-field';
 import { showSubmitError, withMessages } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
@@ -207,8 +208,7 @@ function ScanStep({ enrolment, onConfirmed }: { enrolment: TwoFactorEnrolment; o
       <Field
         label={t('twoFactor.code')}
         required
-        inputMode="numeric"
-        autoComplete="one-time-code"
+        {...KEYPAD.code}
         maxLength={6}
         error={errors.code?.message}
         {...form.register('code')}

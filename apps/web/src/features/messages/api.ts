@@ -46,10 +46,25 @@ export function feedbackBoundsQuery() {
 }
 
 /** PUT /wps/feedback is multipart (images); apiRequest sends JSON, so this posts the form itself. */
-export async function sendFeedback(input: { questionType: string; content: string; images: File[] }) {
+export async function sendFeedback(input: {
+  questionType: string;
+  content: string;
+  images: File[];
+  /** A visitor's: where the answer is mailed, and the guest captcha. */
+  visitor?: { email: string; captcha: string };
+}) {
   const data = new FormData();
+  if (input.visitor) {
+    data.append('email', input.visitor.email);
+    data.append('captcha', input.visitor.captcha);
+  }
   data.append('questionType', input.questionType);
   data.append('content', input.content);
   for (const image of input.images) data.append('images', image, image.name);
   return sendMultipart<{ id: number }>('PUT', '/wps/feedback', data);
+}
+
+/** The guest captcha a visitor's feedback answers (the same /wps/captcha the sign-in forms use). */
+export function fetchCaptcha(): Promise<string> {
+  return apiRequest<string>('/wps/captcha');
 }

@@ -1,20 +1,47 @@
-import { FEEDBACK_MAX_IMAGES, FEEDBACK_QUESTION_TYPES } from '@gamehall/shared/api/messages';
+import { FEEDBACK_MAX_IMAGES, FEEDBACK_QUESTION_TYPES, type FeedbackListValue } from '@gamehall/shared/api/messages';
 import { Button } from '@gamehall/ui/button';
+import { CaptchaField } from '@gamehall/ui/captcha-field';
+import { Field } from '@gamehall/ui/field';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { formatTime } from '../../components/format-time';
 import { Pager } from '../../components/pager';
 import { ApiError } from '../../lib/api-client';
+import { reasonMessage } from '../../lib/form-messages';
 import { useSession } from '../../lib/session';
-import { feedbackBoundsQuery, feedbackQuery, sendFeedback } from './api';
+import { feedbackBoundsQuery, feedbackQuery, fetchCaptcha, sendFeedback } from './api';
+
+type FeedbackList = z.infer<typeof FeedbackListValue>;
 
 // Feedback and complaints (spec §3, §5): question type, a text within the brand's bounds, up to 3
 // png or jpg images; the member's list with status, and the operator's answer (which also arrives
 // in the inbox).
 export function FeedbackPage() {
+  return <FeedbackForm />;
+}
+
+/**
+ * The footer's /feedback: anyone may write (spec: feedback is not members-only). A visitor gives
+ * the e-mail the answer is mailed to and answers the site's captcha; a member sees their own list.
+ */
+export function PublicFeedbackPage() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <FeedbackForm />
+    </div>
+  );
+}
+
+function FeedbackForm() {
   const { t } = useTranslation();
-  const { token } = useSession();
+  const { token, isTrial } = useSession();
+  // A trial account has no member centre: it writes as a visitor does (the server agrees).
+  const visitor = !token || isTrial;
+  const [email, setEmail] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  const [captchaReload, setCaptchaReload] = useState(0);
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [questionType, setQuestionType] = useState<string>(FEEDBACK_QUESTION_TYPES[0]);
@@ -23,7 +50,7 @@ export function FeedbackPage() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const bounds = useQuery(feedbackBoundsQuery()).data;
-  const list = useQuery(feedbackQuery(token, page));
+  const list = useQuery({ ...feedbackQuery(token, page), enabled: !visitor });
   const send = useMutation({
     mutationFn: sendFeedback,
     onMutate: () => {
@@ -32,12 +59,27 @@ export function FeedbackPage() {
     },
     onSuccess: () => {
       setSent(true);
+      setCaptcha('');
       setContent('');
       setImages([]);
       setPage(1);
     },
-    onError: (err) =>
-      setError(err instanceof ApiError ? t(`errors.${err.code}`, { defaultValue: err.message }) : String(err)),
+    onError: (err) => {
+      // The server spends a captcha answer on every try: a new image for the next.
+      if (visitor) {
+        setCaptcha('');
+        setCaptchaReload((n) => n + 1);
+      }
+      const field =
+        err instanceof ApiError ? (err.value?.fields as Record<string, string> | undefined)?.email : undefined;
+      setError(
+        field
+          ? reasonMessage(t, field, 'email')
+          : err instanceof ApiError
+            ? t(`errors.${err.code}`, { defaultValue: err.message })
+            : String(err),
+      );
+    },
     onSettled: () => void client.invalidateQueries({ queryKey: ['messages', 'feedback'] }),
   });
   const length = [...content.trim()].length;
@@ -49,7 +91,20 @@ export function FeedbackPage() {
       setError(t('messages.feedback.length', { min: bounds?.minLength ?? 1, max: bounds?.maxLength ?? '' }));
       return;
     }
-    send.mutate({ questionType, content: content.trim(), images });
+    if (visitor && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setError(t('validation.email'));
+      return;
+    }
+    if (visitor && !captcha.trim()) {
+      setError(t('validation.captcha'));
+      return;
+    }
+    send.mutate({
+      questionType,
+      content: content.trim(),
+      images,
+      ...(visitor ? { visitor: { email: email.trim(), captcha: captcha.trim() } } : {}),
+    });
   };
   return (
     <div>
@@ -95,6 +150,20 @@ export function FeedbackPage() {
             data-testid="feedback-images"
           />
         </label>
+        {visitor && (
+          <>
+            <Field
+              label={t('register.fields.email')}
+              required
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              data-testid="feedback-email"
+            />
+            <CaptchaField fetchImage={fetchCaptcha} value={captcha} onChange={setCaptcha} reload={captchaReload} />
+          </>
+        )}
         {error && (
           <p role="alert" className="text-sm text-(--danger)">
             {error}
@@ -109,12 +178,27 @@ export function FeedbackPage() {
           {t('messages.feedback.submit')}
         </Button>
       </form>
+      {!visitor && <MyFeedback list={list.data} page={page} setPage={setPage} />}
+    </div>
+  );
+}
+
+function MyFeedback({
+  list,
+  page,
+  setPage,
+}: {
+  list: FeedbackList | undefined;
+  page: number;
+  setPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <h2 className="mb-3 font-semibold">{t('messages.feedback.mine')}</h2>
-      {list.data && list.data.content.length === 0 && (
-        <p className="text-(--text-muted)">{t('messages.feedback.none')}</p>
-      )}
+      {list && list.content.length === 0 && <p className="text-(--text-muted)">{t('messages.feedback.none')}</p>}
       <ul className="flex flex-col gap-3" data-testid="feedback-list">
-        {list.data?.content.map((f) => (
+        {list?.content.map((f) => (
           <li key={f.id} className="rounded-lg bg-(--surface) p-3 text-sm" data-testid="feedback-item">
             <div className="mb-1 flex flex-wrap justify-between gap-2 text-xs text-(--text-muted)">
               <span>
@@ -132,9 +216,9 @@ export function FeedbackPage() {
           </li>
         ))}
       </ul>
-      {list.data && (
-        <Pager page={page} totalPages={list.data.totalPages} onChange={setPage} label={t('messages.feedback.mine')} />
+      {list && (
+        <Pager page={page} totalPages={list.totalPages} onChange={setPage} label={t('messages.feedback.mine')} />
       )}
-    </div>
+    </>
   );
 }
