@@ -57,6 +57,8 @@ const isAdminFile = (file: string) => file.endsWith('.admin.routes.ts');
 function sessionLevelRules(url: string): readonly string[] | undefined {
   if (url === '/admin/session/login') return ['public'];
   if (url.startsWith('/admin/session/')) return ['operator', 'operator-signin'];
+  // The work panel: every operator opens it, and it lists only the queues their permissions act on.
+  if (url === '/admin/work') return ['operator'];
   return undefined;
 }
 
@@ -99,7 +101,7 @@ describe('where routes are declared', () => {
     }
   });
 
-  it('accepts exactly these /admin routes without a permission: the sign-in and the own session', () => {
+  it('accepts exactly these /admin routes without a permission: the sign-in, the own session and the work panel', () => {
     const exceptions = placed
       .filter((p) => p.url.startsWith('/admin/') && !String(p.auth).startsWith('admin:'))
       .map((p) => `${p.method} ${p.url} ${String(p.auth)} (${p.file})`)
@@ -122,6 +124,8 @@ describe('where routes are declared', () => {
         'POST /admin/session/twoFactor/recoveryCodes operator',
       ]
         .map((line) => `${line} (${file})`)
+        // Filtered by the operator's own permissions (reports.service workQueue).
+        .concat('GET /admin/work operator (modules/reports/reports.admin.routes.ts)')
         .sort(),
     );
   });
