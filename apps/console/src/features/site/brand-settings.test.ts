@@ -12,6 +12,8 @@ describe('brand settings form', () => {
     vip: true,
     points: true,
     manual: true,
+    manualCorrection: true,
+    manualGoodwill: false,
     providerFeePpm: { PG: 150000, JILI: 0 },
     paymentFeePpm: 20000,
   };

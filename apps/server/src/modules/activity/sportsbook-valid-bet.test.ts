@@ -261,7 +261,14 @@ describe('the valid bet of a settled sportsbook bet is the stake at risk', () =>
     expect(f).toMatchObject({ rebate: 25, vip: 25, points: 50, betMission: 25, roundsMission: 2 });
     const wins = (paid + halfPaid) / 100;
     expect(f.agentBets).toEqual([
-      expect.objectContaining({ key: 'SPORTS', rounds: 2, validBets: 25, wins, profitLoss: wins - 25 }),
+      // Figured in minor units, as the report does: wins less the 25.00 staked.
+      expect.objectContaining({
+        key: 'SPORTS',
+        rounds: 2,
+        validBets: 25,
+        wins,
+        profitLoss: (paid + halfPaid - 2_500) / 100,
+      }),
     ]);
     expect(f.agent).toMatchObject({ rounds: 2, validBets: 25, wins, activeMembers: 1 });
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);

@@ -74,6 +74,9 @@ describe('bonus adjustments', () => {
       currency: 'PHP',
       bonusWageringMultiple: 4,
       bonusWageringDays: 7,
+      // The brand's defaults: a correction counts in the agents' base, goodwill and deposits do not,
+      // and a bonus counts as bonus once its wagering converts it.
+      agentBase: { correction: true, goodwill: false, manual_deposit: false, bonus: true },
     });
     const reader = await operator(['members.read']);
     expect((await call(t, 'GET', '/admin/adjustments/rules', reader.token)).statusCode).toBe(403);

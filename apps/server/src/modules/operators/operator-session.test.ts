@@ -222,7 +222,7 @@ describe('operator two-factor sign-in', () => {
 });
 
 describe('route permissions', () => {
-  it('every /admin route declares a permission of the catalogue, but the login and the own-session routes', () => {
+  it('every /admin route declares a permission of the catalogue, but the login, the own-session routes and the work panel', () => {
     const admin = t.app.declaredRoutes.filter((r) => r.url.startsWith('/admin'));
     expect(admin.length).toBeGreaterThan(20);
     for (const route of admin) {
@@ -233,6 +233,11 @@ describe('route permissions', () => {
       }
       if (route.url.startsWith('/admin/session/')) {
         expect(['operator', 'operator-signin'], where).toContain(route.auth);
+        continue;
+      }
+      // Every operator opens the work panel; it lists only the queues their permissions act on.
+      if (route.url === '/admin/work') {
+        expect(route.auth, where).toBe('operator');
         continue;
       }
       expect(route.auth, where).toMatch(/^admin:/);
