@@ -245,7 +245,9 @@ async function playRounds(job: ClientJob): Promise<ClientResult> {
   // run that compiles the bet and win paths while timing them counts V8's optimising compiler,
   // on its own threads, into every call).
   await Promise.all(
-    job.players.map((p) => call('balance', { token: p.token }).then(() => call('balance', { player: String(p.id) }))),
+    job.players.map((p) =>
+      call('balance', { token: p.token }).then(() => call('balance', { token: p.token, player: String(p.id) })),
+    ),
   );
   await Promise.all(
     job.players.map(async (p, worker) => {

@@ -306,8 +306,10 @@ describe('vendors', () => {
     const client = vendorClient(t, vendor);
     const m = await createMember(t.ctx);
     await fund(t, m.id, 5_000);
+    // The probe: a balance call on the member's live game session at this vendor.
+    const session = await createGameSession(t, { memberId: m.id, vendor });
     const balance = (secret?: string) =>
-      client.call('balance', { player: String(m.id) }, secret === undefined ? {} : { secret });
+      client.call('balance', { token: session.token, player: String(m.id) }, secret === undefined ? {} : { secret });
     // A vendor the house studio serves keeps its derived secret; an outside vendor's rotates.
     expectFailure(
       await api('POST', `/admin/games/vendors/${vendor}/rotateSecret`, writer),
@@ -333,7 +335,6 @@ describe('vendors', () => {
     expect((await balance(secret)).body.status).toBe('OK');
 
     // A bet signed with the new secret goes through; with the old one it is refused.
-    const session = await createGameSession(t, { memberId: m.id, vendor });
     const bet = (key: string) =>
       client.call(
         'bet',
@@ -361,7 +362,10 @@ describe('vendors', () => {
     const client = vendorClient(t, vendor);
     const secret = (await api('POST', `/admin/games/vendors/${vendor}/rotateSecret`, writer)).json().value.secret;
     const m = await createMember(t.ctx);
-    const balance = () => client.call('balance', { player: String(m.id) }, { secret, remoteAddress: '10.0.0.9' });
+    // The probe: a balance call on the member's live game session at this vendor.
+    const session = await createGameSession(t, { memberId: m.id, vendor });
+    const balance = () =>
+      client.call('balance', { token: session.token, player: String(m.id) }, { secret, remoteAddress: '10.0.0.9' });
     expect((await balance()).body.status).toBe('OK');
 
     const res = await api('PUT', `/admin/games/vendors/${vendor}`, writer, { allowedIps: ['10.0.0.1', '::1'] });

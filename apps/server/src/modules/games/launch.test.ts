@@ -161,12 +161,17 @@ describe('POST /wps/game/launchGame', () => {
     const answer = await vendor.call('balance', { token: withDevice });
     expect(answer.body).toMatchObject({ status: 'OK', player: String(memberId), device: hashed });
     expect(JSON.stringify(answer.body)).not.toContain(deviceId);
-    // No device id at launch, or a call by player (no launch named): no device in the answer.
+    // No device id at launch: no device in the answer, with or without the player named.
     const none = await vendor.call('balance', { token: withoutDevice });
     expect(none.body.status).toBe('OK');
     expect(none.body).not.toHaveProperty('device');
+    const nonePlayer = await vendor.call('balance', { token: withoutDevice, player: String(memberId) });
+    expect(nonePlayer.body).toMatchObject({ status: 'OK', player: String(memberId) });
+    expect(nonePlayer.body).not.toHaveProperty('device');
+    // A call by player alone names no launch: refused, and tells neither balance nor device.
     const byPlayer = await vendor.call('balance', { player: String(memberId) });
-    expect(byPlayer.body.status).toBe('OK');
+    expect(byPlayer.statusCode).toBe(400);
+    expect(byPlayer.body).toMatchObject({ status: 'ERROR_BAD_REQUEST', balance: 0 });
     expect(byPlayer.body).not.toHaveProperty('device');
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { solveChallenge } from '../../test/challenge';
 import { createMember } from '../../test/factories';
@@ -9,6 +9,7 @@ import { createPromotion } from '../../test/programmes';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { actors, call, expectFailure, fund, requestId, sessionFor } from '../cashier/cashier.fixtures';
 import { balanceOf } from '../ledger/ledger.service';
+import { today } from './responsible.queries';
 import { marketingBlocked } from './responsible.service';
 
 // Responsible play through HTTP (docs/responsible-play.md): each limit at its boundary where the
@@ -264,6 +265,12 @@ describe('wager and loss limits at the vendor wallet', () => {
 
 describe('session time limit', () => {
   it('ends the game session with the day session and refuses launches until the next day', async () => {
+    // The day session ends with the brand day: run at a set hour of it, so the 30 minutes below
+    // never cross midnight in the brand's time zone, whatever the hour the suite runs at.
+    const { nextDay } = await today(t.ctx.db, t.ctx.now());
+    const shift = nextDay.getTime() + 60 * 60_000 - t.ctx.now().getTime();
+    t.advance(shift);
+    onTestFinished(() => t.advance(-shift));
     const m = await member();
     await fund(t, m.id, 10_000);
     await put('/wps/responsible/limits', m.token, { sessionMinutes: 30 });
@@ -271,8 +278,8 @@ describe('session time limit', () => {
     const first = await launch(m.token, nodeId);
     expect(first.statusCode, first.body).toBe(200);
     const expires = Date.parse(first.json().value.expiresAt);
-    expect(expires - Date.now()).toBeLessThanOrEqual(30 * 60_000 + 1000);
-    expect(expires - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(expires - t.ctx.now().getTime()).toBeLessThanOrEqual(30 * 60_000 + 1000);
+    expect(expires - t.ctx.now().getTime()).toBeGreaterThan(29 * 60_000);
     const token = new URL(first.json().value.url, 'http://x').searchParams.get('token') ?? '';
     expect((await bet(m.id, 100, token)).body.status).toBe('OK');
 
@@ -285,7 +292,7 @@ describe('session time limit', () => {
       const token2 = await sessionFor(t, m.id);
       const late = await launch(token2, nodeId);
       expectFailure(late, 403, 'RESPONSIBLE_SESSION_LIMIT');
-      expect(Date.parse(late.json().value.until)).toBeGreaterThan(Date.now());
+      expect(Date.parse(late.json().value.until)).toBeGreaterThan(t.ctx.now().getTime());
       // The game token ended with the session.
       expect((await bet(m.id, 100, token)).body.status).toBe('ERROR_INVALID_TOKEN');
       expect(limitOf(await view(token2), 'sessionMinutes')?.used).toBe(30);
