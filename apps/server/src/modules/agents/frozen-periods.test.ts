@@ -142,6 +142,8 @@ describe('a settled period is frozen', () => {
     await adjust(operator, m2.id, { type: 'correction', direction: 'credit', amount: 1, reason: 'missed win' });
 
     moveAfter(day);
+    // The agent signs in again: up to a day has passed, more than a session stays idle.
+    a.token = await issueSession(t.ctx, t.ctx.db, { memberId: a.id, area: 'member', ip: '127.0.0.1', userAgent: null });
     expect(await settleContracts(t.ctx)).toBe(1);
     const statements = await get(`/wps/agent/statements?kind=dividend&from=${day}&to=${day}`, a.token);
     const first = statements.content.find((s: { contractId: number }) => s.contractId === Number(contract.id));
