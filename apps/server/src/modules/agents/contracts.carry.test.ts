@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { issueSession } from '../accounts/sessions.service';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { balanceOf, post } from '../ledger/ledger.service';
-import { type Settings, settleWindow, type Window, windowOf } from './settlement.service';
+import { type Settings, settleWindow, type Window, windowDays, windowOf } from './settlement.service';
 
 // The worked examples of docs/agents.md that need the database: a contract that starts mid-period,
 // and an ended contract with an open carry (taken over by a new contract between the same two
@@ -250,11 +250,14 @@ describe('worked examples on the database (docs/agents.md)', () => {
       .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', w2.end)]))
       .where((eb) => eb.or([eb('settled_until', 'is', null), eb('settled_until', '<', w2.end)]))
       .executeTakeFirstOrThrow();
+    // The run reads the clock once per brand day it freezes (docs/agents.md "Settled periods are
+    // frozen"), then once per batch.
+    const frozen = windowDays(w2, s.tz).list.length;
     let calls = 0;
     const stopping = {
       ...t.ctx,
       now: () => {
-        if (++calls > Number(before.n)) throw new Error('stopped half-way');
+        if (++calls > frozen + Number(before.n)) throw new Error('stopped half-way');
         return t.ctx.now();
       },
     };
@@ -263,8 +266,12 @@ describe('worked examples on the database (docs/agents.md)', () => {
     );
     expect(numbers(await statement(aContract, w2))).toMatchObject({ carryIn: -3000, downlinePaid: 3000, amount: 0 });
     expect(await statement(dContract, w2)).toBeUndefined();
+    // A round of the day closing late does not reach the rest of the window: it is finished from
+    // the day as it was frozen, so D is paid what A's statement already counted it.
+    await play(player, w2, 10_000, 2 * HOUR);
     await settleWindow(t.ctx, 'dividend', 'daily', w2, s);
     expect(numbers(await statement(dContract, w2))).toMatchObject({ gross: 5000, capped: 2000, amount: 3000 });
+    expect(numbers(await statement(aContract, w2))).toMatchObject({ gross: 6000, downlinePaid: 3000, amount: 0 });
   });
 
   it('6. the dividend base is net gaming revenue: a rebate paid to a team member is deducted, unless switched off', async () => {

@@ -19,7 +19,6 @@ import { settleContracts } from './settlement.service';
 // next dividend.
 
 let t: TestApp;
-let admin: string;
 let currency: string;
 let tz: string;
 let seq = 0;
@@ -28,7 +27,6 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   t = await createTestApp();
   await ensureVendorIntegrations(t.ctx);
-  admin = await adminToken(t.app);
   const brand = await getBrand(t.ctx.db);
   currency = brand.currency;
   tz = brand.timeZone;
@@ -68,11 +66,11 @@ function pay(type: string, memberId: number, amount: number) {
   );
 }
 
-async function adjust(memberId: number, body: Record<string, unknown>) {
+async function adjust(operator: string, memberId: number, body: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/admin/members/${memberId}/adjustments`,
-    headers: { authorization: admin },
+    headers: { authorization: operator },
     payload: { requestId: randomUUID(), ...body },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -121,6 +119,7 @@ describe('a settled period is frozen', () => {
       .orderBy('node_id')
       .executeTakeFirstOrThrow();
     const node = Number(g.node_id);
+    const operator = await adminToken(t.app);
     // Provider fee 5% and payment fee 1% while the day plays and settles.
     await setBrandSetting(t.ctx.db, 'agentNgr', {
       ...brandDefaults.agentNgr,
@@ -139,10 +138,12 @@ describe('a settled period is frozen', () => {
     await insertRound(t.ctx, { memberId: m2.id, nodeId: node, bet: 6_000, win: 1_000, at: played });
     await pay('bonus.rebate', m1.id, 300);
     await pay('bonus.mission', m2.id, 200);
-    await adjust(m1.id, { type: 'manual_deposit', direction: 'credit', amount: 200, reason: 'bank slip 1' });
-    await adjust(m2.id, { type: 'correction', direction: 'credit', amount: 1, reason: 'missed win' });
+    await adjust(operator, m1.id, { type: 'manual_deposit', direction: 'credit', amount: 200, reason: 'bank slip 1' });
+    await adjust(operator, m2.id, { type: 'correction', direction: 'credit', amount: 1, reason: 'missed win' });
 
     moveAfter(day);
+    // The agent signs in again: up to a day has passed, more than a session stays idle.
+    a.token = await issueSession(t.ctx, t.ctx.db, { memberId: a.id, area: 'member', ip: '127.0.0.1', userAgent: null });
     expect(await settleContracts(t.ctx)).toBe(1);
     const statements = await get(`/wps/agent/statements?kind=dividend&from=${day}&to=${day}`, a.token);
     const first = statements.content.find((s: { contractId: number }) => s.contractId === Number(contract.id));
@@ -249,16 +250,19 @@ describe('a settled period is frozen', () => {
   describe('manual adjustments in the agent base', () => {
     it('counts a correction and not goodwill by default, says so to the adjust dialog, and a change applies to days not settled', async () => {
       await setBrandSetting(t.ctx.db, 'agentNgr', brandDefaults.agentNgr);
-      const rules = await get('/admin/adjustments/rules', await adminToken(t.app));
+      // The operator signs in now: the test clock has moved on by days in the cases before, beyond
+      // an operator session's idle limit (operatorIdleMinutes).
+      const operator = await adminToken(t.app);
+      const rules = await get('/admin/adjustments/rules', operator);
       expect(rules.agentBase).toEqual({ correction: true, goodwill: false, manual_deposit: false, bonus: true });
       const a = await account({ type: 1 });
       const m = await account({ uplineId: a.id });
       const day = brandDay(t.ctx.now(), tz);
       await dividendFor(a.id, new Date(dayStart(day, tz).getTime() - 3_600_000));
       // A 5,500.00 goodwill credit, a 12.00 correction credit and a 2.00 correction debit.
-      await adjust(m.id, { type: 'goodwill', direction: 'credit', amount: 5_500, reason: 'outage' });
-      await adjust(m.id, { type: 'correction', direction: 'credit', amount: 12, reason: 'missed win' });
-      await adjust(m.id, { type: 'correction', direction: 'debit', amount: 2, reason: 'double credit' });
+      await adjust(operator, m.id, { type: 'goodwill', direction: 'credit', amount: 5_500, reason: 'outage' });
+      await adjust(operator, m.id, { type: 'correction', direction: 'credit', amount: 12, reason: 'missed win' });
+      await adjust(operator, m.id, { type: 'correction', direction: 'debit', amount: 2, reason: 'double credit' });
       await refreshAgentStats(t.ctx);
       const loss = `/wps/agent/team/loss?from=${day}&to=${day}`;
       expect((await get(loss, a.token)).totals).toMatchObject({ ggr: 0, ngr: -10 });
@@ -266,7 +270,7 @@ describe('a settled period is frozen', () => {
 
       // Goodwill switched on before the day settles: the day's dividend base counts it.
       await setBrandSetting(t.ctx.db, 'agentNgr', { ...brandDefaults.agentNgr, manualGoodwill: true });
-      expect((await get('/admin/adjustments/rules', await adminToken(t.app))).agentBase.goodwill).toBe(true);
+      expect((await get('/admin/adjustments/rules', operator)).agentBase.goodwill).toBe(true);
       moveAfter(day);
       expect(await settleContracts(t.ctx)).toBe(1);
       const token = await issueSession(t.ctx, t.ctx.db, {

@@ -14,6 +14,7 @@ import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { AGENT_ACCOUNT_TYPES } from '@gamehall/shared/constants';
 import { toMajor, toMinor } from '@gamehall/shared/money';
 import { type AppContext, onReplica } from '../../context';
+import { followAppClock } from '../../db/app-clock';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn, Trx } from '../../db/database';
 import { isAgentType, isTrialType, type Principal } from '../../http/auth';
@@ -622,6 +623,8 @@ export async function requestAdjustment(
     if (body.direction === 'debit' && cash.available < amount) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
     const before = { balance: await adjustedBalance(trx, body.type, id, brand.currency) };
     if (!immediate) return { adjustmentId, replayed: false, before: before.balance, after: before.balance };
+    // The posting is dated like the adjustment's record (its brand day), also on a moved clock.
+    await followAppClock(trx, now);
     const posting = await postAdjustmentMoney(ctx, trx, {
       ...details,
       id: adjustmentId,
@@ -692,6 +695,7 @@ export async function approveAdjustment(
     // the member's lock (docs/wallet.md).
     if (row.type === 'manual_deposit' || row.type === 'bonus') await lockedMember(trx, row.member_id);
     const before = { balance: await adjustedBalance(trx, row.type, row.member_id, row.currency) };
+    await followAppClock(trx, now);
     const posting = await postAdjustmentMoney(ctx, trx, {
       id: row.id,
       memberId: row.member_id,
