@@ -5,6 +5,7 @@ import type { StudioRuntime } from '../../../studio/src/plugin';
 import type { MyBet, PlaceAnswer, PlaceRequest } from '../../../studio/src/sportsbook/api';
 import type { BookHarness } from '../../../studio/src/sportsbook/book/test-fixture';
 import { issueSession } from '../modules/accounts/sessions.service';
+import { deriveVendorSecret } from '../modules/vendor-gateway/vendor-signature';
 import { createMember } from './factories';
 import type { TestApp } from './harness';
 import { launchAs, studioApi } from './studio-fixture';
@@ -46,6 +47,43 @@ export async function lobbyGame(t: TestApp, category: Lobby, nth = 0): Promise<{
     .offset(nth)
     .executeTakeFirstOrThrow();
   return { nodeId: Number(row.node_id), vendor: row.vendor_code };
+}
+
+/**
+ * An operator lists the category's house book under a second vendor too (a card of their own, played
+ * by the house studio as the demo's is): vendor, menu card, lobby game and a seamless integration with
+ * the secret the studio derives. Its code sorts after the demo's, so it is the category's `nth` 1.
+ */
+export async function listBookAgain(t: TestApp, category: Lobby, vendor = 'ZZB'): Promise<void> {
+  const first = await t.ctx.db
+    .selectFrom('games')
+    .selectAll()
+    .where('game_code', '=', `${category}-000`)
+    .where('lobby', '=', true)
+    .where('status', '=', 'active')
+    .orderBy('vendor_code')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const { node_id: _, created_at: __, ...game } = first;
+  await t.ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('vendors').values({ code: vendor, name: `Second ${category} card` }).execute();
+    await trx
+      .insertInto('vendor_game_types')
+      .values({ vendor_code: vendor, game_type: category, account_type_name: `Second ${category} card` })
+      .execute();
+    await trx
+      .insertInto('games')
+      .values({ ...game, vendor_code: vendor, names: JSON.stringify(game.names) })
+      .execute();
+    await trx
+      .insertInto('vendor_integrations')
+      .values({
+        vendor_code: vendor,
+        secret: deriveVendorSecret(t.ctx.config.studioSecret, vendor),
+        launch_url: '/studio/play',
+      })
+      .execute();
+  });
 }
 
 /**

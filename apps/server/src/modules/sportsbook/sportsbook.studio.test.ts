@@ -4,7 +4,15 @@ import type { StudioRuntime } from '../../../../studio/src/plugin';
 import { marketOf, newEvent, oddsIn, sel } from '../../../../studio/src/sportsbook/book/test-fixture';
 import { marketKey } from '../../../../studio/src/sportsbook/types';
 import type { TestApp } from '../../test/harness';
-import { feedOf, myBet, openAnother, openSportsbook, operatorSession, placeSlip } from '../../test/sportsbook-fixture';
+import {
+  feedOf,
+  listBookAgain,
+  myBet,
+  openAnother,
+  openSportsbook,
+  operatorSession,
+  placeSlip,
+} from '../../test/sportsbook-fixture';
 import { type MountedStudio, mountStudio, platformBalance } from '../../test/studio-fixture';
 import { verifyLedger } from '../ledger/ledger.service';
 
@@ -242,6 +250,7 @@ describe('the trader console on the house studio', () => {
     const before = await ok('GET', '/admin/sportsbook/settings');
     await ok('PUT', '/admin/sportsbook/settings', { maxStakePerEvent: 1_500 });
     try {
+      await listBookAgain(t, 'SPORTS');
       const p = await openSportsbook(t, 'SPORTS', 10_000);
       const elsewhere = await openAnother(t, p.auth, 'SPORTS', 1);
       expect(elsewhere).not.toBe(p.token);
