@@ -66,7 +66,10 @@ export async function listBookAgain(t: TestApp, category: Lobby, vendor = 'ZZB')
     .executeTakeFirstOrThrow();
   const { node_id: _, created_at: __, ...game } = first;
   await t.ctx.db.transaction().execute(async (trx) => {
-    await trx.insertInto('vendors').values({ code: vendor, name: `Second ${category} card` }).execute();
+    await trx
+      .insertInto('vendors')
+      .values({ code: vendor, name: `Second ${category} card` })
+      .execute();
     await trx
       .insertInto('vendor_game_types')
       .values({ vendor_code: vendor, game_type: category, account_type_name: `Second ${category} card` })
