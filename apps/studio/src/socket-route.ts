@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ErrorWords } from './error-words';
 import { StudioError } from './errors';
+import { hashToken } from './sessions';
 
 // The studio's WebSocket routes (/studio/ws/crash, /studio/ws/table): a feed of JSON messages to the
 // page; a route that takes requests from the page too (crash: bet, cash-out) gives an `onMessage`,
@@ -51,6 +52,38 @@ export type SocketHandler<T> = {
 type Route = (req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>;
 const routesOf = new WeakMap<FastifyInstance, Map<string, Route>>();
 
+/** Close code of a socket whose game session the platform ended: the page must not reconnect. */
+export const CLOSE_SESSION_ENDED = 4001;
+
+// The open sockets of each game session (by its token's hash), per server: every route of a studio
+// shares its HTTP server, so one ended session closes its crash, table, card room and book sockets.
+const sessionSocketsOf = new WeakMap<object, Map<string, Set<WsSocket>>>();
+
+function sessionSockets(server: object): Map<string, Set<WsSocket>> {
+  let map = sessionSocketsOf.get(server);
+  if (!map) {
+    map = new Map();
+    sessionSocketsOf.set(server, map);
+  }
+  return map;
+}
+
+/** Closes this server's sockets of the game sessions named by their token hashes; answers how many. */
+export function closeSessionSockets(app: FastifyInstance, tokenHashes: readonly string[]): number {
+  const map = sessionSockets(app.server);
+  let closed = 0;
+  for (const hash of tokenHashes) {
+    const open = map.get(hash);
+    if (!open) continue;
+    map.delete(hash);
+    for (const ws of open) {
+      ws.close(CLOSE_SESSION_ENDED, 'session ended');
+      closed++;
+    }
+  }
+  return closed;
+}
+
 /**
  * Heartbeat: every HEARTBEAT_MS each socket is pinged, and one that left two pings in a row
  * unanswered is closed. A page that vanished without closing (a phone losing its network) would
@@ -86,6 +119,8 @@ export function readRequest<S extends z.ZodType>(
   return { ok: false, raw, error: { code: 'STUDIO_BAD_REQUEST', message, detail: { fields } } };
 }
 
+const queryOf = (url: string | undefined) => new URLSearchParams((url ?? '').split('?')[1] ?? '');
+
 export function attachSocketRoute<T>(
   app: FastifyInstance,
   path: string,
@@ -95,14 +130,20 @@ export function attachSocketRoute<T>(
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 1024 });
   const sockets = new Map<WsSocket, { missed: number }>();
 
+  const bySession = sessionSockets(app.server);
   const accept = (req: IncomingMessage, socket: Duplex, head: Buffer, checked: T) => {
+    const token = queryOf(req.url).get('token');
+    const session = token ? hashToken(token) : undefined;
     wss.handleUpgrade(req, socket, head, (ws) => {
       const state = { missed: 0 };
       sockets.set(ws, state);
+      if (session) bySession.set(session, (bySession.get(session) ?? new Set()).add(ws));
       const off = handler.onSocket(ws, checked);
       ws.on('close', () => {
         off();
         sockets.delete(ws);
+        const mine = session ? bySession.get(session) : undefined;
+        if (mine?.delete(ws) && mine.size === 0) bySession.delete(session as string);
       });
       ws.on('pong', () => {
         state.missed = 0;
@@ -129,13 +170,20 @@ export function attachSocketRoute<T>(
   };
   const heartbeat = setInterval(() => setImmediate(judge), options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
-  const queryOf = (url: string | undefined) => new URLSearchParams((url ?? '').split('?')[1] ?? '');
 
   app.get(path, { config: { auth: 'public' } }, async (request, reply) => {
     if (String(request.headers.upgrade ?? '').toLowerCase() !== 'websocket') {
       throw new StudioError('STUDIO_BAD_REQUEST', undefined, (w) => w.webSocketOnly);
     }
-    const checked = await handler.check(queryOf(request.raw.url), request.ip);
+    let checked: T;
+    try {
+      checked = await handler.check(queryOf(request.raw.url), request.ip);
+    } catch (error) {
+      // The refusal goes out over an upgrade's socket, which the HTTP server no longer tracks: end it
+      // once answered, or it stays open until the client drops it and holds up the server's close.
+      reply.raw.once('finish', () => request.raw.socket.destroy());
+      throw error;
+    }
     reply.hijack();
     accept(request.raw, request.raw.socket, Buffer.alloc(0), checked);
   });
