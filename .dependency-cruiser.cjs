@@ -61,6 +61,7 @@ const SAME_TIER_EDGES = [
   'cashier -> wallet', // profit and loss on the cashier's records
   'chat -> cashier', // the member's last deposits beside a conversation
   'games -> catalogue', // game categories and the player's menus
+  'games -> sportsbook', // a revoked game session is told to the house studio over the trader API
   'games -> vendor-gateway', // the games screen shows a vendor's reconciliation
   'games -> wallet', // game records take the wallet's date ranges
   // programme

@@ -8,6 +8,8 @@ import { runDemo } from './demo/demo';
 import { jobs } from './jobs/jobs';
 import { startActivityWorker } from './modules/activity/activity-bus';
 import { settlementJobs } from './modules/agents/settlement.jobs';
+import { watchSessionEnds } from './modules/games/session-ends.service';
+import { pushTarget } from './modules/sportsbook/risk-factor.service';
 import { startScheduler } from './scheduler/scheduler';
 
 // Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight
@@ -52,6 +54,7 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
   let scheduler: { stop: () => Promise<void> } | undefined;
   let activity: { stop: () => Promise<void> } | undefined;
   let settlement: { stop: () => Promise<void> } | undefined;
+  let sessionEnds: (() => Promise<void>) | undefined;
   if (works) {
     // In demo mode the first start plays agent01's team's past evening and dates its contracts
     // before it (demo/demo.ts), in the background: the site is ready first. The settlement jobs
@@ -59,6 +62,10 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
     const demo = config.demo ? runDemo(ctx) : undefined;
     scheduler = startScheduler(ctx, demo ? jobs.filter((j) => !settlementJobs.includes(j)) : jobs, { log });
     activity = startActivityWorker(ctx, { log: (err) => app.log.error({ err }, 'activity consumers failed') });
+    sessionEnds = await watchSessionEnds(ctx, pushTarget(ctx, { warn: () => {} })).catch((err) => {
+      app.log.warn({ err }, 'game session ends: not watching (the scheduled job still sends them)');
+      return undefined;
+    });
     demo
       ?.then(({ rounds, rewards, contracts, statements }) => {
         if (rounds > 0 || contracts > 0)
@@ -95,6 +102,8 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
       await scheduler?.stop();
       step = 'the activity consumers';
       await activity?.stop();
+      step = 'the game session ends';
+      await sessionEnds?.();
       step = 'the settlement jobs';
       await settlement?.stop();
       step = 'the HTTP server and the studio';

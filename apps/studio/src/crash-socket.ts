@@ -88,7 +88,17 @@ export function attachCrashSocket(app: FastifyInstance, crash: CrashGame): void 
   };
 
   attachSocketRoute(app, '/ws/crash', {
-    check: async (query) => ({ token: query.get('token') ?? undefined, language: query.get('lang') ?? 'EN' }),
+    check: async (query) => {
+      const token = query.get('token') ?? undefined;
+      // A watcher needs no token, and a token of another game hears its refusals per request; only
+      // a session the site ended is refused at the door, as every studio socket does.
+      if (token) {
+        await crash.sessionOf(token).catch((error: unknown) => {
+          if (error instanceof StudioError && error.code === 'STUDIO_SESSION_ENDED') throw error;
+        });
+      }
+      return { token, language: query.get('lang') ?? 'EN' };
+    },
     onSocket: (ws) =>
       crash.subscribe((message) => {
         if (ws.readyState === WS_OPEN) ws.send(message);

@@ -47,6 +47,7 @@ const EN: ErrorWords = {
     STUDIO_UNKNOWN_GAME: 'This game is not served by the house studio',
     STUDIO_SESSION_REQUIRED: 'The game session is missing: reopen the game from the lobby',
     STUDIO_SESSION_INVALID: 'The game session is not valid or has expired: reopen the game from the lobby',
+    STUDIO_SESSION_ENDED: 'The site ended this game session (you signed out there): sign in and open the game again',
     STUDIO_INSUFFICIENT_FUNDS: 'Insufficient balance for this bet',
     STUDIO_PLAYER_DISABLED: 'Your account cannot play right now, please contact customer service',
     STUDIO_PLAYER_LIMIT: 'This bet would go over your wager or loss limit, or your session time is up',
@@ -134,6 +135,8 @@ const TY: ErrorWords = {
     STUDIO_UNKNOWN_GAME: 'Hindi inihahain ng house studio ang larong ito',
     STUDIO_SESSION_REQUIRED: 'Walang session ng laro: buksan muli ang laro mula sa lobby',
     STUDIO_SESSION_INVALID: 'Hindi tama o nag-expire na ang session ng laro: buksan muli ang laro mula sa lobby',
+    STUDIO_SESSION_ENDED:
+      'Tinapos ng site ang session ng larong ito (nag-sign out ka roon): mag-sign in at buksan muli ang laro',
     STUDIO_INSUFFICIENT_FUNDS: 'Kulang ang balanse para sa taya na ito',
     STUDIO_PLAYER_DISABLED: 'Hindi makakapaglaro ang account mo ngayon, makipag-ugnayan sa customer service',
     STUDIO_PLAYER_LIMIT: 'Lalampas ang taya na ito sa limitasyon mo sa taya o talo, o tapos na ang oras ng session mo',

@@ -9,6 +9,7 @@ export const studioErrors = {
   STUDIO_UNKNOWN_GAME: { status: 404 },
   STUDIO_SESSION_REQUIRED: { status: 401 },
   STUDIO_SESSION_INVALID: { status: 401 },
+  STUDIO_SESSION_ENDED: { status: 401 },
   STUDIO_INSUFFICIENT_FUNDS: { status: 422 },
   STUDIO_PLAYER_DISABLED: { status: 403 },
   STUDIO_PLAYER_LIMIT: { status: 403 },

@@ -24,6 +24,7 @@ import { TongitsRoom } from './pvp-room/tongits-room';
 import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
 import { continueRound, historyOf, openRoundOf, playRound, publicRound, type RoundDeps } from './rounds';
 import { currentSeed, parseClientSeed, rotateSeed, setClientSeed } from './seeds';
+import { registerSessionEndRoute, watchSessionEnds } from './session-ends';
 import { LaunchQuery, openSession, type StudioSession, sessionOf, trialBalance } from './sessions';
 import { attachSocketRoute, WS_OPEN } from './socket-route';
 import { Book, type BookOptions } from './sportsbook/book/book';
@@ -535,8 +536,12 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     currency: trialCurrency,
     parse,
     pvpRake: (from, to) => pvp.rakeReport(from, to),
-    signedRoutes: (trader) => registerPvpOperatorRoutes(trader, db, parse),
+    signedRoutes: (trader) => {
+      registerPvpOperatorRoutes(trader, db, parse);
+      registerSessionEndRoute(trader, { db, now: deps.now, parse });
+    },
   });
+  watchSessionEnds(app, db);
 
   // ---- public verification ----
 

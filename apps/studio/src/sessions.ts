@@ -104,7 +104,10 @@ function sessionCache(db: StudioDb): Map<string, StoredSession> {
   return cache;
 }
 
-async function findByToken(db: StudioDb, token: string): Promise<StudioSession | undefined> {
+/** A session the platform ended (its member session revoked): its token opens nothing any more. */
+const ENDED = 'ended' as const;
+
+async function findByToken(db: StudioDb, token: string): Promise<StudioSession | typeof ENDED | undefined> {
   const tokenHash = hashToken(token);
   const cache = sessionCache(db);
   const cached = cache.get(tokenHash);
@@ -116,10 +119,11 @@ async function findByToken(db: StudioDb, token: string): Promise<StudioSession |
   }
   const row = await db
     .selectFrom('studio_sessions')
-    .select(['id', 'mode', 'vendor', 'game_code', 'player', 'currency', 'language', 'lobby_url', 'device'])
+    .select(['id', 'mode', 'vendor', 'game_code', 'player', 'currency', 'language', 'lobby_url', 'device', 'ended_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return undefined;
+  if (row.ended_at !== null) return ENDED;
   // Frozen: every caller shares the one object.
   const session = Object.freeze(toSession(row));
   cache.set(tokenHash, session);
@@ -128,6 +132,46 @@ async function findByToken(db: StudioDb, token: string): Promise<StudioSession |
     if (oldest !== undefined) cache.delete(oldest);
   }
   return Object.freeze({ ...session, token });
+}
+
+// Ended sessions (docs/studio.md "Ended sessions"): the platform posts the token hashes of the game
+// sessions it ended to one studio node (the trader API's /trader/session-ends), which marks them;
+// every node then drops them from its cache and closes their sockets, the receiving node at once
+// and the others when they next look (endedSince, every two seconds).
+
+/** Marks the sessions ended; answers how many of the hashes the studio knows (ended now or before). */
+export async function endSessions(db: StudioDb, tokenHashes: readonly string[], now: Date): Promise<number> {
+  if (tokenHashes.length === 0) return 0;
+  await db
+    .updateTable('studio_sessions')
+    .set({ ended_at: now })
+    .where('token_hash', 'in', [...tokenHashes])
+    .where('ended_at', 'is', null)
+    .execute();
+  forgetSessions(db, tokenHashes);
+  const known = await db
+    .selectFrom('studio_sessions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('token_hash', 'in', [...tokenHashes])
+    .executeTakeFirstOrThrow();
+  return Number(known.n);
+}
+
+/** The sessions ended at or after `since`, the oldest end first (at most `limit`). */
+export function endedSince(db: StudioDb, since: Date, limit: number) {
+  return db
+    .selectFrom('studio_sessions')
+    .select(['token_hash', 'ended_at'])
+    .where('ended_at', '>=', since)
+    .orderBy('ended_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Drops the sessions from this node's cache, so their next lookup reads the row (and its end). */
+export function forgetSessions(db: StudioDb, tokenHashes: readonly string[]): void {
+  const cache = sessionCache(db);
+  for (const hash of tokenHashes) cache.delete(hash);
 }
 
 /** How often a launch asks the wallet whose its token is before the page says the wallet did not answer. */
@@ -156,6 +200,7 @@ export async function openSession(
   if (!engineKindOf({ vendor: launch.vendor, gameCode: launch.game })) throw new StudioError('STUDIO_UNKNOWN_GAME');
   const tokenHash = hashToken(launch.token);
   const existing = await findByToken(deps.db, launch.token);
+  if (existing === ENDED) throw new StudioError('STUDIO_SESSION_ENDED');
   if (existing) {
     // A token opens one game of one vendor in one mode; anything else is another launch.
     if (existing.vendor !== launch.vendor || existing.gameCode !== launch.game || existing.mode !== launch.mode) {
@@ -199,6 +244,7 @@ export async function openSession(
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute();
   const created = await findByToken(deps.db, launch.token);
+  if (created === ENDED) throw new StudioError('STUDIO_SESSION_ENDED');
   if (!created) throw new Error('session insert lost');
   return created;
 }
@@ -208,6 +254,7 @@ export async function sessionOf(db: StudioDb, token: string | undefined): Promis
   if (!token) throw new StudioError('STUDIO_SESSION_REQUIRED');
   if (token.length < 16 || token.length > 256) throw new StudioError('STUDIO_SESSION_INVALID');
   const session = await findByToken(db, token);
+  if (session === ENDED) throw new StudioError('STUDIO_SESSION_ENDED');
   if (!session) throw new StudioError('STUDIO_SESSION_INVALID');
   return session;
 }

@@ -2,7 +2,7 @@ import { agentStatsJob } from '../modules/agents/agent-stats.jobs';
 import { settlementJobs } from '../modules/agents/settlement.jobs';
 import { gatewayDepositExpiryJob, withdrawalReceiptJob } from '../modules/cashier/cashier.jobs';
 import { unseenAnswersJob } from '../modules/chat/chat.jobs';
-import { gamePopularityJob, vendorMaintenanceEndJob } from '../modules/games/games.jobs';
+import { gamePopularityJob, sessionEndsJob, vendorMaintenanceEndJob } from '../modules/games/games.jobs';
 import { broadcastsJob, campaignsJob } from '../modules/messages/messages.jobs';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.jobs';
@@ -21,6 +21,7 @@ export const jobs: Job[] = [
   reportRollupsJob,
   gamePopularityJob,
   vendorMaintenanceEndJob,
+  sessionEndsJob,
   agentStatsJob,
   ...settlementJobs,
   rewardsExpiryJob,

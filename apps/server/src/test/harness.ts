@@ -72,7 +72,13 @@ export async function createTestApp(
           }),
         })
       : await bootstrap(config, { now });
-  const app = await buildApp(ctx, { mount: options.mount, ...(options.builds ? { builds: options.builds } : {}) });
+  // A mounted studio starts its database, book and rooms inside the plugin: on a busy two-core
+  // machine that can outlast Fastify's 10 s plugin timeout, which is no fault of the code.
+  const app = await buildApp(ctx, {
+    mount: options.mount,
+    ...(options.mount ? { pluginTimeout: 120_000 } : {}),
+    ...(options.builds ? { builds: options.builds } : {}),
+  });
   return {
     app,
     ctx,

@@ -12,6 +12,8 @@ export type FrameWords = {
   soundOn: string;
   soundOff: string;
   demo: string;
+  sessionEndedTitle: string;
+  sessionEnded: string;
 };
 
 const EN: FrameWords = {
@@ -24,6 +26,9 @@ const EN: FrameWords = {
   soundOn: 'Sound on, turn off',
   soundOff: 'Sound off, turn on',
   demo: 'DEMO',
+  sessionEndedTitle: 'Game session ended',
+  sessionEnded:
+    'You signed out on the site (or your sessions there were ended), so this game has stopped. Sign in and open the game again.',
 };
 
 const TY: FrameWords = {
@@ -36,6 +41,9 @@ const TY: FrameWords = {
   soundOn: 'Bukas ang tunog, patayin',
   soundOff: 'Patay ang tunog, buksan',
   demo: 'DEMO',
+  sessionEndedTitle: 'Natapos ang session ng laro',
+  sessionEnded:
+    'Nag-sign out ka sa site (o tinapos doon ang iyong mga session), kaya huminto ang larong ito. Mag-sign in at buksan muli ang laro.',
 };
 
 /** The frame's words in `language` (the platform's code, TY for Filipino); English otherwise. */

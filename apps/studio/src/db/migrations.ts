@@ -728,6 +728,16 @@ const m0019: Migration = {
   },
 };
 
+// The platform tells the studio of game sessions it ended (a revoked member session): the end is
+// kept on the session, so every studio node refuses its token, and each node finds the ends it has
+// not seen yet by time (sessions.ts "Ended sessions").
+const m0021: Migration = {
+  async up(db) {
+    await exec(db, `ALTER TABLE studio_sessions ADD COLUMN ended_at timestamptz`);
+    await exec(db, `CREATE INDEX studio_sessions_ended ON studio_sessions (ended_at) WHERE ended_at IS NOT NULL`);
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -745,6 +755,7 @@ const migrations: Record<string, Migration> = {
   '0016-studio-sb-risk-factor': m0016,
   '0017-studio-table-valid-bet': m0017,
   '0019-studio-pvp-entropy': m0019,
+  '0021-studio-session-ends': m0021,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -25,6 +25,8 @@ export interface StudioSessionsTable {
   last_seen_at: Timestamp;
   /** The platform's hash of the launching device (balance answer's `device`); null: none sent. */
   device: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the platform ended the game session (its member session revoked); null: live. */
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface StudioSeedsTable {

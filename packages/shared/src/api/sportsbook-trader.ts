@@ -108,6 +108,19 @@ export const TraderRiskFactorsBody = z.object({
 /** How many of the pushed factors the book took (the others it held at that version or a later one). */
 export const TraderRiskFactorsAnswer = z.object({ applied: z.number().int() });
 
+/**
+ * Game sessions the platform ended (their member session was revoked): the SHA-256 (hex) of each
+ * game token. The studio refuses those tokens from then on and closes their sockets.
+ */
+export const TraderSessionEndsBody = z.object({
+  tokenHashes: z
+    .array(z.string().regex(/^[0-9a-f]{64}$/))
+    .min(1)
+    .max(500),
+});
+/** `known`: how many of the hashes were sessions the studio had opened (others never reached it). */
+export const TraderSessionEndsAnswer = z.object({ known: z.number().int() });
+
 export const TraderBetsQuery = z.object({
   /** Only bets placed after this id (the ticker's cursor). */
   after: z.string().max(64).optional(),
@@ -299,6 +312,8 @@ export const TRADER_ROUTES = {
   player: (player: string) => `/trader/players/${encodeURIComponent(player)}`,
   /** POST TraderRiskFactorsBody -> TraderRiskFactorsAnswer */
   riskFactors: '/trader/risk-factors',
+  /** POST TraderSessionEndsBody -> TraderSessionEndsAnswer */
+  sessionEnds: '/trader/session-ends',
   /** GET ?TraderBetsQuery -> TraderBetsAnswer (newest first; `after` pages on) */
   bets: '/trader/bets',
   /** GET ?TraderProfitQuery -> TraderProfitAnswer */

@@ -1,6 +1,8 @@
 import type { Job } from '../../scheduler/scheduler';
+import { pushTarget } from '../sportsbook/risk-factor.service';
 import { endDueMaintenance } from './games-setup.service';
 import { refreshPopularity } from './popularity.service';
+import { pushSessionEnds } from './session-ends.service';
 
 /**
  * The games' recent players and HOT tags (popularity.service.ts), every ten minutes: rounds of
@@ -21,4 +23,17 @@ export const vendorMaintenanceEndJob: Job = {
   name: 'games.vendor-maintenance-end',
   everyMs: 60_000,
   run: (ctx) => endDueMaintenance(ctx),
+};
+
+// A house studio that is down fails every run until it is back; the rows wait, unlogged.
+const quiet = { warn: () => {} };
+
+/**
+ * Tells the house studio of the game sessions whose member session was revoked (session-ends.service.ts),
+ * every two seconds: until it hears, a revoked device's card table socket keeps showing its cards.
+ */
+export const sessionEndsJob: Job = {
+  name: 'games.sessionEnds',
+  everyMs: 2_000,
+  run: (ctx) => pushSessionEnds(ctx, pushTarget(ctx, quiet)),
 };

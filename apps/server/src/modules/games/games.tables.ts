@@ -96,4 +96,10 @@ export interface GameSessionsTable {
   expires_at: Date | string;
   /** The SHA-256 of the launching device's X-Device-Id (migration 0107); null: none was sent. */
   device_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The member session that launched it (migration 0121); null: a guest's trial, or older. */
+  session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When its member session was revoked (set by migration 0121's trigger); null: not ended so. */
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the house studio was told of the end (job games.sessionEnds). */
+  end_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

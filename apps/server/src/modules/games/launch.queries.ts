@@ -89,6 +89,7 @@ export async function insertGameSession(
     createdAt: Date;
     expiresAt: Date;
     deviceHash: string | null;
+    sessionId: number | null;
   },
 ): Promise<void> {
   await db
@@ -105,6 +106,38 @@ export async function insertGameSession(
       created_at: row.createdAt,
       expires_at: row.expiresAt,
       device_hash: row.deviceHash,
+      session_id: row.sessionId,
     })
+    .execute();
+}
+
+/**
+ * The ended game sessions the house studio has not been told of yet (migration 0121), the oldest
+ * end first. Those whose end is older than `since` are no longer asked for: their token expired
+ * by its own clock meanwhile.
+ */
+export function dueSessionEnds(db: Conn, since: Date, limit: number) {
+  return db
+    .selectFrom('game_sessions')
+    .select(['id', 'token_hash'])
+    .where('ended_at', 'is not', null)
+    .where('end_sent_at', 'is', null)
+    .where('ended_at', '>=', since)
+    .orderBy('ended_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks the ends as told, and gives up the ones older than `since` (see dueSessionEnds). */
+export async function markSessionEndsSent(db: Conn, ids: number[], since: Date, now: Date): Promise<void> {
+  if (ids.length > 0) {
+    await db.updateTable('game_sessions').set({ end_sent_at: now }).where('id', 'in', ids).execute();
+  }
+  await db
+    .updateTable('game_sessions')
+    .set({ end_sent_at: now })
+    .where('ended_at', 'is not', null)
+    .where('end_sent_at', 'is', null)
+    .where('ended_at', '<', since)
     .execute();
 }

@@ -138,6 +138,7 @@ async function openSession(
     createdAt,
     expiresAt,
     deviceHash: lc.device,
+    sessionId: principal?.sessionId ?? null,
   });
 
   const host = pickHost(brand.launchGameCDNs);

@@ -10,6 +10,7 @@ import { readBoot } from '../game-title';
 import { tableSound } from '../games/table-sound';
 import { HandEntropy } from '../pvp/hand-entropy';
 import { startRealityCheck } from '../reality-check';
+import { sessionEndedBy, showSessionEnded } from '../session-ended';
 import { createSound } from '../sound';
 import { ApiError, h, request, svgIcon } from '../ui';
 import {
@@ -573,10 +574,15 @@ async function start(app: HTMLElement) {
         answers.delete(key);
         done?.({ ok: msg.ok === true, ...(msg.error ? { error: msg.error } : {}) });
       });
-      socket.addEventListener('close', () => {
+      socket.addEventListener('close', (e) => {
         if (stopped || ws !== socket) return;
         for (const done of answers.values()) done({ ok: false });
         answers.clear();
+        if (sessionEndedBy(e)) {
+          stopped = true;
+          showSessionEnded();
+          return;
+        }
         say(words.table.reconnecting, true);
         retryTimer = setTimeout(connect, Math.min(5000, 500 * 2 ** retry++));
       });

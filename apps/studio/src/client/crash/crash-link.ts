@@ -12,6 +12,7 @@ import type {
 } from '../../api-types';
 import type { CrashState } from '../../crash';
 import type { gameWords } from '../game-words';
+import { sessionEndedBy, showSessionEnded } from '../session-ended';
 import { ApiError } from '../ui';
 import { pageLanguageOf } from '../words';
 
@@ -47,11 +48,12 @@ export function createCrashLink(o: {
       if (msg.type === 'state') o.onState(msg.data);
       else if (msg.id !== null) pending.get(msg.id)?.settle(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (socket === ws) socket = null;
       // Answers still awaited are lost with the socket: the callers re-read the state over HTTP.
       for (const p of [...pending.values()]) p.settle(new ApiError('NETWORK', w.connectionLost, 0));
-      setTimeout(connect, 1500);
+      if (sessionEndedBy(e)) showSessionEnded();
+      else setTimeout(connect, 1500);
     };
   }
 

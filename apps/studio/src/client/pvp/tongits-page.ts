@@ -5,6 +5,7 @@
 // sent with a rising sequence number and resent with the same one after a reconnect, so it is
 // applied once. The deal's deck is checked in the browser once its server seed is revealed.
 import type { TongitsTableView } from '../../pvp-room/tongits-view';
+import { sessionEndedBy, showSessionEnded } from '../session-ended';
 import { createSound, type Tone } from '../sound';
 import { counted, fill, type SbLanguage, sbLanguage } from '../sportsbook/sb-words';
 import { ApiError, h, money, request, shortHash } from '../ui';
@@ -615,8 +616,9 @@ export async function tongitsPage(
       waiting.delete(key);
       resolve?.(msg);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (e) => {
       if (ws !== socket) return;
+      if (sessionEndedBy(e)) return showSessionEnded();
       status.textContent = w.reconnecting;
       setTimeout(connect, 1500);
     });

@@ -5,6 +5,7 @@
 // after a growing, jittered wait (never while the page is hidden: a hidden page runs no timers);
 // while it is down the page polls instead (sportsbook-page.ts).
 import type { SbClientMessage, SbServerMessage } from '../../sportsbook/api';
+import { sessionEndedBy, showSessionEnded } from '../session-ended';
 
 /** The book's routes for the page, in one place. */
 export const SB_PATHS = {
@@ -50,6 +51,8 @@ export function createSbSocket(o: {
 }) {
   let ws: WebSocket | null = null;
   let attempt = 0;
+  /** The site ended the session: nothing reconnects any more. */
+  let ended = false;
   let watching: string[] = [];
   let sent = '';
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -83,16 +86,19 @@ export function createSbSocket(o: {
       }
       o.onMessage(msg);
     };
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       if (ws !== socket) return;
       ws = null;
       o.onOnline(false);
-      schedule();
+      if (sessionEndedBy(e)) {
+        ended = true;
+        showSessionEnded();
+      } else schedule();
     };
   }
 
   function schedule() {
-    if (timer || ws || document.hidden) return;
+    if (timer || ws || ended || document.hidden) return;
     timer = setTimeout(connect, backoff(attempt++));
   }
 
@@ -100,7 +106,7 @@ export function createSbSocket(o: {
     if (document.hidden) {
       if (timer) clearTimeout(timer);
       timer = null;
-    } else if (!ws) {
+    } else if (!ws && !ended) {
       attempt = 0;
       connect();
     }

@@ -18,6 +18,7 @@ import { pageLanguage, pageTitle } from '../game-title';
 import { gameWords } from '../game-words';
 import { tableSound } from '../games/table-sound';
 import { injectTableStyle } from '../games/table-style';
+import { sessionEndedBy, showSessionEnded } from '../session-ended';
 import type { SessionInfo } from '../types';
 import { ApiError, h, money } from '../ui';
 import { createTableControls } from './table-controls';
@@ -165,9 +166,10 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
       const msg = JSON.parse(String(e.data)) as TableSocketMessage;
       if (msg.type === 'state') apply(msg.data);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       socketOpen = false;
-      setTimeout(connect, 1500);
+      if (sessionEndedBy(e)) showSessionEnded();
+      else setTimeout(connect, 1500);
     };
   }
 
