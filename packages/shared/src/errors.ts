@@ -285,7 +285,7 @@ export const errorCatalogue = {
   CHAT_OPERATOR_UNAVAILABLE: { status: 409, message: 'That operator is not online for support chat' },
   CHAT_ATTACHMENT_NOT_FOUND: { status: 404, message: 'No such image' },
   CHAT_CANNED_NOT_FOUND: { status: 404, message: 'No such canned reply' },
-  // public chat room (docs/chatroom.md)
+  // public chat room (docs/chat.md "Public chat room")
   CHATROOM_TEXT_LENGTH: { status: 400, message: 'A chat room message is 1 to 300 characters' },
   CHATROOM_TEXT_INVALID: {
     status: 400,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ClientMessageId } from './chat';
 
-// The public chat room (spec §1 member features "chat room", §6 Member "chat room"; docs/chatroom.md):
+// The public chat room (spec §1 member features "chat room", §6 Member "chat room"; docs/chat.md "Public chat room"):
 // one room per brand where signed-in members talk to each other, beside the support chat (chat.ts).
 // Every signed-in account reads it; real members post (trial accounts read only). Operators holding
 // chatroom.moderate delete messages and mute or ban members for a while.

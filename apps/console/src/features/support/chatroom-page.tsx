@@ -21,7 +21,7 @@ const DURATIONS: readonly (number | null)[] = [10, 60, 24 * 60, 7 * 24 * 60, 30 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
- * The public chat room's moderation (docs/chatroom.md, permission chatroom.moderate): the newest
+ * The public chat room's moderation (docs/chat.md "Public chat room", permission chatroom.moderate): the newest
  * messages (deleted ones struck through, with who deleted them), each with delete, mute and ban, and
  * the mutes and bans in force with lift. Every action is audited by the server.
  */

@@ -3,7 +3,7 @@ import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
 // The support inbox (docs/chat.md): live chat with members and visitors, the queue,
 // tickets left outside chat hours, and canned replies. Permission support.chat. Beside it, the public
-// chat room's moderation (docs/chatroom.md), permission chatroom.moderate.
+// chat room's moderation (docs/chat.md "Public chat room"), permission chatroom.moderate.
 export const feature: ConsoleFeature = {
   area: 'support',
   menu: [

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements';
 
-// The public chat room (docs/chatroom.md): one room per brand, its messages numbered per room (seq,
+// The public chat room (docs/chat.md "Public chat room"): one room per brand, its messages numbered per room (seq,
 // taken under the room row's lock, so commits and numbers go in the same order), and the members
 // an operator muted or banned, one current restriction of each kind per member.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,6 @@ import type { Conn } from '../../db/database';
 import { OPERATOR_ACCOUNT_TYPE, type Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { CHAT_CHANNEL } from '../../realtime/event-bus';
-import { maskName } from '../games/records.service';
 import { hit } from '../throttle/throttle.service';
 import * as q from './chatroom.queries';
 
@@ -107,10 +106,15 @@ export async function state(ctx: AppContext, principal: Principal) {
   };
 }
 
-/** The name players read: the nickname, else the username masked as on the winners list. */
+/**
+ * The name players read: the nickname, else the username masked as the winners list masks it
+ * ('demo01' -> 'de***01'), since a login name is half of what signs in.
+ */
 function authorName(member: { username: string; nickname: string | null }): string {
   const nickname = member.nickname?.trim();
-  return nickname ? nickname.slice(0, 40) : maskName(member.username);
+  if (nickname) return nickname.slice(0, 40);
+  const u = member.username;
+  return u.length <= 4 ? `${u.slice(0, 1)}***` : `${u.slice(0, 2)}***${u.slice(-2)}`;
 }
 
 /**

@@ -18,7 +18,7 @@ import * as room from './chatroom.service';
 type Reader = { memberId: number; send: (event: ChatroomServerEvent) => void; banned: () => void };
 
 /**
- * GET /ws/chatroom: the public room's socket (docs/chatroom.md). It rides the realtime stack's
+ * GET /ws/chatroom: the public room's socket (docs/chat.md "Public chat room"). It rides the realtime stack's
  * WebSocket plugin and the support chat's channel (CHAT_CHANNEL), so a message committed on any node
  * reaches every node's readers, and a deletion removes it from each. The client loads the history
  * over HTTP after `ready` (so a reconnect also catches deletions it missed) and merges by seq.
