@@ -38,10 +38,12 @@ export async function postMessage(text: string, clientMessageId = newClientId())
 
 export type RoomSocket = { close: () => void };
 
+const BANNED_RETRY_MS = 60_000;
+
 /**
  * The room's socket: authenticates with the session token and reports its events; after a drop it
- * reconnects (the page reloads the history on each `ready`). A refused session (4001) or a ban
- * (CLOSE_CHATROOM_BANNED) ends it.
+ * reconnects (the page reloads the history on each `ready`). A refused session (4001) ends it; after
+ * a ban (CLOSE_CHATROOM_BANNED) it tries once a minute, so a lifted ban opens the room again.
  */
 export function openRoomSocket(
   onEvent: (event: ChatroomServerEvent) => void,
@@ -51,6 +53,10 @@ export function openRoomSocket(
   let ws: WebSocket | undefined;
   let stopped = false;
   let attempt = 0;
+  const later = (ms: number) =>
+    setTimeout(() => {
+      if (!stopped) connect();
+    }, ms);
   const connect = () => {
     const socket = new WebSocket(
       `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${CHATROOM_SOCKET_PATH}`,
@@ -67,10 +73,15 @@ export function openRoomSocket(
     };
     socket.onclose = (e) => {
       onLive(false);
-      if (e.code === CLOSE_CHATROOM_BANNED) onBanned();
-      if (stopped || e.code === 4001 || e.code === CLOSE_CHATROOM_BANNED) return;
+      if (stopped || e.code === 4001) return;
+      if (e.code === CLOSE_CHATROOM_BANNED) {
+        onBanned();
+        // A ban can be lifted early: try again now and then (the server closes it again meanwhile).
+        later(BANNED_RETRY_MS);
+        return;
+      }
       attempt++;
-      setTimeout(connect, Math.min(10_000, 500 * 2 ** attempt));
+      later(Math.min(10_000, 500 * 2 ** attempt));
     };
   };
   connect();

@@ -114,7 +114,7 @@ export function ChatroomPage() {
       {limits && (
         <p className="mb-3 text-sm text-(--text-muted)">
           {t('chatroom.rules', { max: limits.textMax, perWindow: limits.perWindow, seconds: limits.windowSeconds })}
-          {!live && ` · ${t('chatroom.connecting')}`}
+          {!live && restriction?.kind !== 'ban' && ` · ${t('chatroom.connecting')}`}
         </p>
       )}
       {restriction && (
