@@ -25,7 +25,7 @@ export const CHATROOM_RESTRICTION_MAX_MINUTES = 30 * 24 * 60;
 export const ChatroomRestrictionKind = z.enum(['mute', 'ban']);
 export type ChatroomRestrictionKind = z.infer<typeof ChatroomRestrictionKind>;
 
-/** A message as players read it: the author by nickname or masked username, never the login name. */
+/** A message as players read it: the author by masked username, never the login name. */
 export const ChatroomMessage = z.object({
   id: z.number().int(),
   seq: z.number().int(),

@@ -86,13 +86,9 @@ export function insertMessage(
     .executeTakeFirstOrThrow();
 }
 
-/** The author's name as players read it: the nickname, else the username (masked by the service). */
+/** The member's username (masked by the service for players) and account type. */
 export function memberNames(db: Conn, memberId: number) {
-  return db
-    .selectFrom('members')
-    .select(['id', 'username', 'nickname', 'type'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+  return db.selectFrom('members').select(['id', 'username', 'type']).where('id', '=', memberId).executeTakeFirst();
 }
 
 /** The member's restrictions of the room still in force at `now`. */

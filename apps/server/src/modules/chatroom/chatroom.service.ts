@@ -107,14 +107,12 @@ export async function state(ctx: AppContext, principal: Principal) {
 }
 
 /**
- * The name players read: the nickname, else the username masked as the winners list masks it
- * ('demo01' -> 'de***01'), since a login name is half of what signs in.
+ * The name players read: the username masked as the winners list masks it ('demo01' -> 'de***01'),
+ * since a login name is half of what signs in. Not the nickname: an agent gives it to a downline as
+ * a label of their own, and nothing checks it as room text.
  */
-function authorName(member: { username: string; nickname: string | null }): string {
-  const nickname = member.nickname?.trim();
-  if (nickname) return nickname.slice(0, 40);
-  const u = member.username;
-  return u.length <= 4 ? `${u.slice(0, 1)}***` : `${u.slice(0, 2)}***${u.slice(-2)}`;
+function authorName(username: string): string {
+  return username.length <= 4 ? `${username.slice(0, 1)}***` : `${username.slice(0, 2)}***${username.slice(-2)}`;
 }
 
 /**
@@ -146,7 +144,7 @@ export async function post(ctx: AppContext, memberId: number, input: { clientMes
       roomId: room,
       seq,
       memberId,
-      author: authorName(member),
+      author: authorName(member.username),
       clientMessageId: input.clientMessageId,
       body: text,
       now,
