@@ -31,6 +31,7 @@ const TIERS = [
       'cashier',
       'catalogue',
       'chat',
+      'chatroom',
       'games',
       'kyc',
       'operators',

@@ -50,6 +50,9 @@ import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatAdminRoutes } from './modules/chat/chat.admin.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
 import { registerChatSocket } from './modules/chat/chat.socket';
+import { registerChatroomAdminRoutes } from './modules/chatroom/chatroom.admin.routes';
+import { registerChatroomRoutes } from './modules/chatroom/chatroom.routes';
+import { registerChatroomSocket } from './modules/chatroom/chatroom.socket';
 import { registerGamesAdminRoutes } from './modules/games/games.admin.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
@@ -250,6 +253,7 @@ const routeModules: RouteModule[] = [
   registerReferralRoutes,
   registerTicketRoutes,
   registerChatRoutes,
+  registerChatroomRoutes,
   registerKycRoutes,
   registerMessagesRoutes,
   registerFeedbackRoutes,
@@ -267,6 +271,7 @@ const routeModules: RouteModule[] = [
   registerTicketAdminRoutes,
   registerMessagesAdminRoutes,
   registerChatAdminRoutes,
+  registerChatroomAdminRoutes,
   registerKycAdminRoutes,
   registerRiskAdminRoutes,
   registerOperatorsAdminRoutes,
@@ -287,6 +292,6 @@ const routeModules: RouteModule[] = [
         resolve: (token) => resolveSession(ctx, token),
         operatorGrants: (token) => operatorGrants(ctx, token),
       },
-      sockets: [registerChatSocket],
+      sockets: [registerChatSocket, registerChatroomSocket],
     }),
 ];

@@ -8,7 +8,8 @@ import { useSiteBrowser } from './web-build';
 
 // Platform messages in the browser: a member the spec registers deposits
 // through the sandbox gateway and the "deposit credited" message arrives live (the menu badge moves
-// over /ws without a reload); opening it reads it and the badge drops.
+// over /ws without a reload); opening it reads it and the badge drops. Then the same member opens the
+// public chat room from the member menu, posts, and a link is refused with the room's own message.
 
 useSiteBrowser(async (chromium) => {
   page = await newPage(chromium);
@@ -91,4 +92,16 @@ test('a sandbox deposit brings a live "deposit credited" message; reading it dro
     await page.waitForTimeout(200);
   }
   await screenshot(page, 'messages-deposit-credited');
+});
+
+test('the member menu opens the public chat room: a post shows live, a link is refused', async () => {
+  await page.getByRole('link', { name: 'Chat room', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Chat room' }).waitFor();
+  const text = `hello from ms${suffix}`;
+  await page.getByTestId('chatroom-input').fill(text);
+  await page.getByTestId('chatroom-send').click();
+  await page.getByTestId('chatroom-messages').getByText(text, { exact: true }).waitFor();
+  await page.getByTestId('chatroom-input').fill('free chips at example.com');
+  await page.getByTestId('chatroom-send').click();
+  await page.getByTestId('chatroom-error').filter({ hasText: 'Links are not allowed in the chat room' }).waitFor();
 });

@@ -285,6 +285,19 @@ export const errorCatalogue = {
   CHAT_OPERATOR_UNAVAILABLE: { status: 409, message: 'That operator is not online for support chat' },
   CHAT_ATTACHMENT_NOT_FOUND: { status: 404, message: 'No such image' },
   CHAT_CANNED_NOT_FOUND: { status: 404, message: 'No such canned reply' },
+  // public chat room (docs/chat.md "Public chat room")
+  CHATROOM_TEXT_LENGTH: { status: 400, message: 'A chat room message is 1 to 300 characters' },
+  CHATROOM_TEXT_INVALID: {
+    status: 400,
+    message: 'A chat room message cannot contain control characters or line breaks',
+  },
+  CHATROOM_LINK_NOT_ALLOWED: { status: 400, message: 'Links are not allowed in the chat room' },
+  CHATROOM_RATE_LIMITED: { status: 429, message: 'You are sending messages too fast, please wait a moment' },
+  CHATROOM_MUTED: { status: 403, message: 'You are muted in the chat room' },
+  CHATROOM_BANNED: { status: 403, message: 'You are banned from the chat room' },
+  CHATROOM_MESSAGE_NOT_FOUND: { status: 404, message: 'No such chat room message' },
+  CHATROOM_MEMBER_NOT_FOUND: { status: 404, message: 'No such member' },
+  CHATROOM_RESTRICTION_NOT_FOUND: { status: 404, message: 'This member has no such mute or ban in force' },
   // VIP levels and rebates (docs/vip.md)
   VIP_WITHDRAWAL_COUNT_LIMIT: { status: 422, message: 'Your VIP level allows no more withdrawals today' },
   VIP_WITHDRAWAL_AMOUNT_LIMIT: { status: 422, message: 'This withdrawal is above what your VIP level allows today' },

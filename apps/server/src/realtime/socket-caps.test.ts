@@ -1,4 +1,5 @@
 import { CHAT_SOCKET_PATH } from '@gamehall/shared/api/chat';
+import { CHATROOM_SOCKET_PATH } from '@gamehall/shared/api/chatroom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession } from '../modules/accounts/sessions.service';
 import { createMember } from '../test/factories';
@@ -32,6 +33,11 @@ type Opened = ReturnType<typeof openTestSocket>;
 const realtime = (token: string) => openTestSocket(`${base}/ws?token=${token}`);
 const chat = (token: string) =>
   openTestSocket(`${base}${CHAT_SOCKET_PATH}`, { onOpen: (ws) => ws.send(JSON.stringify({ type: 'auth', token })) });
+
+const room = (token: string) =>
+  openTestSocket(`${base}${CHATROOM_SOCKET_PATH}`, {
+    onOpen: (ws) => ws.send(JSON.stringify({ type: 'auth', token })),
+  });
 
 /** Ready, or the close's code and reason. */
 async function outcome(s: Opened): Promise<string> {
@@ -77,6 +83,7 @@ describe('socket caps', () => {
     last.ws.close();
     await last.closed;
     await until(() => chat(first), `${CLOSE_TOO_MANY_SOCKETS} ${MEMBER_FULL}`);
+    await until(() => room(first), `${CLOSE_TOO_MANY_SOCKETS} ${MEMBER_FULL}`);
     await until(() => realtime(first), `${CLOSE_TOO_MANY_SOCKETS} ${MEMBER_FULL}`);
 
     // One of the member's own sockets closes: the member may open one again.

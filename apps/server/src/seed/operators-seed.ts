@@ -26,6 +26,8 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'games.read',
       'agents.read',
       'support.chat',
+      // The public chat room's moderation: delete messages, mute and ban members.
+      'chatroom.moderate',
       'feedback.answer',
       'messages.read',
     ],

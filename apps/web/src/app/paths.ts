@@ -87,6 +87,8 @@ export const MEMBER_MENU = [
   { name: 'missionLeaderboard', key: 'member.menu.missionLeaderboard', badge: 'missionCount' },
   { name: 'messageV2', key: 'member.menu.messageV2', badge: 'unreadMessage' },
   { name: 'feedback', key: 'member.menu.feedback' },
+  // spec §1 "chat room", §6 Member: the public room, beside the inbox and feedback.
+  { name: 'chatRoom', key: 'member.menu.chatRoom' },
   { name: 'manualRebate', key: 'member.menu.manualRebate' },
   { name: 'verification', key: 'member.menu.verification' },
   { name: 'responsiblePlay', key: 'member.menu.responsiblePlay' },

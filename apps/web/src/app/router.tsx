@@ -194,6 +194,10 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/messages/feedback-page')).FeedbackPage }),
           },
           {
+            path: 'chatRoom',
+            lazy: async () => ({ Component: (await import('../features/chatroom/chatroom-page')).ChatroomPage }),
+          },
+          {
             path: 'verification',
             lazy: async () => ({ Component: (await import('../features/kyc/verification-page')).VerificationPage }),
           },

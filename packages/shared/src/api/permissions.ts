@@ -41,6 +41,7 @@ export const PERMISSIONS = [
   'feedback.answer',
   'sportsbook.trade',
   'pvp.review',
+  'chatroom.moderate',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

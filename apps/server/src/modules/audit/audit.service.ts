@@ -129,7 +129,11 @@ export type AuditEvent =
   | 'sportsbook.playerFactor'
   | 'sportsbook.riskPushRetry'
   | 'pvp.handView'
-  | 'pvp.flagReview';
+  | 'pvp.flagReview'
+  | 'chatroom.delete'
+  | 'chatroom.mute'
+  | 'chatroom.ban'
+  | 'chatroom.lift';
 
 export async function audit(
   db: Conn,
