@@ -165,6 +165,7 @@ export const MatchEventKind = z.enum([
   'break_point',
   'period_end',
   'fight_end',
+  'last_call',
   'end',
 ]);
 
@@ -172,7 +173,10 @@ export const MatchState = z.object({
   status: z.enum(EVENT_STATUSES),
   /** Match clock in seconds (football's minutes x 60, basketball's game time); absent where a sport has none. */
   clock: z.object({ seconds: z.number().int().min(0), running: z.boolean() }).optional(),
-  /** The part of the match under way: '1H', 'HT', '2H', 'Q1'..'Q4', 'OT', 'S1'..'S5', 'M1'..'M7', 'FIGHT'. */
+  /**
+   * The part of the match under way: '1H', 'HT', '2H', 'Q1'..'Q4', 'OT', 'S1'..'S5', 'M1'..'M7'; a
+   * sabong fight's 'OPEN' (called, betting open), 'CLOSED' (the last call: betting closed), 'FIGHT'.
+   */
   phase: z.string().max(8),
   score: PeriodScore,
   /** The first half's score once it is over (football and basketball). */

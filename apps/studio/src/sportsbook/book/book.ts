@@ -38,7 +38,7 @@ export type BookOptions = {
   /** How often the loop runs while it has work (default 250 ms); 0 = no timer (tests call tick()). */
   tickMs?: number;
   /** The simulator's replay of a match from its seed (the verifier). */
-  replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult } | null;
+  replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult | null } | null;
 };
 
 export class Book implements FeedSink, BookCore {
