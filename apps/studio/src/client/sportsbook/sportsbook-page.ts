@@ -94,7 +94,7 @@ async function start(app: HTMLElement) {
     words,
     locale,
     model: () => model,
-    say: () => ({ words, locale, lineStyle: model.prefs.lineStyle }),
+    say: () => ({ words, locale, lineStyle: model.prefs.lineStyle, sabong: model.lobby?.category === 'COCKFIGHT' }),
     odds: (o) => formatOdds(o, model.prefs.oddsFormat),
     now: () => Date.now(),
     index,
