@@ -728,6 +728,32 @@ const m0019: Migration = {
   },
 };
 
+// What the sportsbook's feed sources could not bring in (docs/sportsbook.md "Rejected feed
+// messages"): the newest rows, and per source how many there have been in all.
+const m0020: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE TABLE studio_sb_feed_rejects (
+        id bigserial PRIMARY KEY,
+        source text NOT NULL,
+        seq bigint,
+        kind text NOT NULL CHECK (kind IN ('invalid', 'error')),
+        reason text NOT NULL,
+        at timestamptz NOT NULL
+      );
+      CREATE TABLE studio_sb_feed_reject_counts (
+        source text PRIMARY KEY,
+        invalid bigint NOT NULL DEFAULT 0,
+        errors bigint NOT NULL DEFAULT 0,
+        last_at timestamptz NOT NULL
+      );
+      `,
+    );
+  },
+};
+
 const migrations: Record<string, Migration> = {
   '0001-studio': m0001,
   '0002-studio-lottery': m0002,
@@ -745,6 +771,7 @@ const migrations: Record<string, Migration> = {
   '0016-studio-sb-risk-factor': m0016,
   '0017-studio-table-valid-bet': m0017,
   '0019-studio-pvp-entropy': m0019,
+  '0020-studio-sb-feed-rejects': m0020,
 };
 
 class ListedMigrations implements MigrationProvider {

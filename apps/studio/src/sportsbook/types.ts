@@ -259,9 +259,18 @@ export const FeedDocument = z.object({
 });
 export type FeedDocument = z.infer<typeof FeedDocument>;
 
+/**
+ * What a source could not bring in: a message its schema refused (`invalid`, skipped), or a
+ * document, request or message that failed (`error`). `reason` is cut to REJECT_REASON_MAX.
+ */
+export type FeedReject = { kind: 'invalid' | 'error'; seq: number | null; reason: string };
+export const REJECT_REASON_MAX = 300;
+
 /** Where feed messages go (the book), and what a source is (the simulator, the JSON importer). */
 export interface FeedSink {
   apply(source: string, message: FeedMessage): Promise<void>;
+  /** Records what a source rejected, for the trader (the book logs it, counts it and lists it). */
+  reject?(source: string, reject: FeedReject): Promise<void>;
 }
 export interface FeedSource {
   readonly name: string;
