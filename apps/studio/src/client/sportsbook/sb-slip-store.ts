@@ -5,8 +5,33 @@
 // slip then shows each changed price as changed and marks what is no longer offered
 // (sb-state.ts restoreSlip, then applyQuote). Whatever the storage holds is checked field by
 // field: a slip that does not read back is dropped.
-import { MARKET_TYPES, PERIODS, SPORTS } from '../../sportsbook/types';
+import type { MarketType, Period, Sport } from '../../sportsbook/types';
 import type { LegStatus, SlipLeg, SlipStakes } from './sb-slip';
+
+// The book's words as the page may keep them, written out here: importing the lists from types.ts
+// would bring zod into the page, whose eval probe the page's content security policy reports. A
+// Record over each type keeps these complete as the types grow.
+const SPORT_NAMES: Record<Sport, true> = {
+  football: true,
+  basketball: true,
+  tennis: true,
+  esports: true,
+  cockfight: true,
+};
+const MARKET_NAMES: Record<MarketType, true> = {
+  '1x2': true,
+  double_chance: true,
+  winner: true,
+  draw: true,
+  handicap: true,
+  total: true,
+  correct_score: true,
+  btts: true,
+};
+const PERIOD_NAMES: Record<Period, true> = { ft: true, h1: true };
+const SPORTS = Object.keys(SPORT_NAMES) as Sport[];
+const MARKET_TYPES = Object.keys(MARKET_NAMES) as MarketType[];
+const PERIODS = Object.keys(PERIOD_NAMES) as Period[];
 
 export type SavedSlip = { legs: SlipLeg[]; stakes: SlipStakes; requestId: string | null };
 
