@@ -34,6 +34,7 @@ export const studioErrors = {
   SB_MARKET_SUSPENDED: { status: 409 },
   SB_MARKET_CLOSED: { status: 409 },
   SB_EVENT_STARTED: { status: 409 },
+  SB_LAST_CALL: { status: 409 },
   SB_ODDS_CHANGED: { status: 409 },
   SB_CORRELATED_LEGS: { status: 400 },
   SB_TOO_MANY_LEGS: { status: 400 },

@@ -3,14 +3,14 @@
 // The sportsbook page at desktop and phone sizes, with the book's own simulator feeding it: a member
 // who registered and deposited through the sandbox opens Sports on the site, which opens the book in
 // the game frame. From an upcoming match's page, live now and the upcoming list they take three
-// selections. A trader suspends the first one's market and the slip shows it suspended at once (over
-// the socket: the page asks nothing), then resumes it. Under "Ask me" the operator raises the margin
-// of the first selection's league: the simulator prices that league again and the slip shows old ->
-// new at once; the member accepts the new prices and places the multiple (an in-play leg waits out
-// the book's delay). The margin is set back. Two singles follow: one is cashed out from My bets, the
-// other settled by a trader's result; Settled shows both with the book's figures and the balance is
-// the deposit less the stakes plus what came back. No console error, no horizontal overflow, no
-// serious axe violation; screenshots kept.
+// selections, and a reload keeps them in the slip. A trader suspends the first one's market and the
+// slip shows it suspended at once (over the socket: the page asks nothing), then resumes it. Under
+// "Ask me" the operator raises the margin of the first selection's league: the simulator prices that
+// league again and the slip shows old -> new at once; the member accepts the new prices and places
+// the multiple (an in-play leg waits out the book's delay). The margin is set back. Two singles
+// follow: one is cashed out from My bets, the other settled by a trader's result; Settled shows both
+// with the book's figures and the balance is the deposit less the stakes plus what came back. No
+// console error, no horizontal overflow, no serious axe violation; screenshots kept.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -256,6 +256,14 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     const third = await addFromList(page, used, a.league);
     assert.ok(third, 'another upcoming match has an open price');
     assert.equal(await page.getByTestId('slip-count').innerText(), '3');
+    // A reload keeps the slip (the browser holds it per player): the three legs come back.
+    await page.reload();
+    await page.getByTestId('tab-live').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=slip-count]')?.textContent === '3',
+      undefined,
+      { timeout: AT_ONCE_MS },
+    );
     await checkGamePage(page, errors, `sportsbook-${size.name}-lists`);
     await openSlip(page, phone);
     assert.equal(await leg(page, live).locator('.sb-live-tag').count(), 1, 'the in-play leg is marked live');

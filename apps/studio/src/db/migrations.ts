@@ -728,6 +728,32 @@ const m0019: Migration = {
   },
 };
 
+// What the sportsbook's feed sources could not bring in (docs/sportsbook.md "Rejected feed
+// messages"): the newest rows, and per source how many there have been in all.
+const m0020: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      CREATE TABLE studio_sb_feed_rejects (
+        id bigserial PRIMARY KEY,
+        source text NOT NULL,
+        seq bigint,
+        kind text NOT NULL CHECK (kind IN ('invalid', 'error')),
+        reason text NOT NULL,
+        at timestamptz NOT NULL
+      );
+      CREATE TABLE studio_sb_feed_reject_counts (
+        source text PRIMARY KEY,
+        invalid bigint NOT NULL DEFAULT 0,
+        errors bigint NOT NULL DEFAULT 0,
+        last_at timestamptz NOT NULL
+      );
+      `,
+    );
+  },
+};
+
 // The platform tells the studio of game sessions it ended (a revoked member session): the end is
 // kept on the session, so every studio node refuses its token, and each node finds the ends it has
 // not seen yet by time (sessions.ts "Ended sessions").
@@ -755,6 +781,7 @@ const migrations: Record<string, Migration> = {
   '0016-studio-sb-risk-factor': m0016,
   '0017-studio-table-valid-bet': m0017,
   '0019-studio-pvp-entropy': m0019,
+  '0020-studio-sb-feed-rejects': m0020,
   '0021-studio-session-ends': m0021,
 };
 

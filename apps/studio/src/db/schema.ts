@@ -443,6 +443,23 @@ export interface StudioSbSourcesTable {
   updated_at: Timestamp;
 }
 
+// What the feed sources could not bring into the book (migration 0020).
+export interface StudioSbFeedRejectsTable {
+  id: Generated<number>;
+  source: string;
+  seq: number | null;
+  kind: 'invalid' | 'error';
+  reason: string;
+  at: Timestamp;
+}
+
+export interface StudioSbFeedRejectCountsTable {
+  source: string;
+  invalid: Generated<number>;
+  errors: Generated<number>;
+  last_at: Timestamp;
+}
+
 // The PVP card room (migration 0011, docs/pvp.md "The table service").
 export interface StudioPvpTablesTable {
   id: string;
@@ -590,6 +607,8 @@ export interface StudioDatabase {
   studio_sb_players: StudioSbPlayersTable;
   studio_sb_prefs: StudioSbPrefsTable;
   studio_sb_sources: StudioSbSourcesTable;
+  studio_sb_feed_rejects: StudioSbFeedRejectsTable;
+  studio_sb_feed_reject_counts: StudioSbFeedRejectCountsTable;
   studio_tables: StudioTablesTable;
   studio_table_rounds: StudioTableRoundsTable;
   studio_table_bets: StudioTableBetsTable;

@@ -165,6 +165,7 @@ export const MatchEventKind = z.enum([
   'break_point',
   'period_end',
   'fight_end',
+  'last_call',
   'end',
 ]);
 
@@ -172,7 +173,10 @@ export const MatchState = z.object({
   status: z.enum(EVENT_STATUSES),
   /** Match clock in seconds (football's minutes x 60, basketball's game time); absent where a sport has none. */
   clock: z.object({ seconds: z.number().int().min(0), running: z.boolean() }).optional(),
-  /** The part of the match under way: '1H', 'HT', '2H', 'Q1'..'Q4', 'OT', 'S1'..'S5', 'M1'..'M7', 'FIGHT'. */
+  /**
+   * The part of the match under way: '1H', 'HT', '2H', 'Q1'..'Q4', 'OT', 'S1'..'S5', 'M1'..'M7'; a
+   * sabong fight's 'OPEN' (called, betting open), 'CLOSED' (the last call: betting closed), 'FIGHT'.
+   */
   phase: z.string().max(8),
   score: PeriodScore,
   /** The first half's score once it is over (football and basketball). */
@@ -255,9 +259,18 @@ export const FeedDocument = z.object({
 });
 export type FeedDocument = z.infer<typeof FeedDocument>;
 
+/**
+ * What a source could not bring in: a message its schema refused (`invalid`, skipped), or a
+ * document, request or message that failed (`error`). `reason` is cut to REJECT_REASON_MAX.
+ */
+export type FeedReject = { kind: 'invalid' | 'error'; seq: number | null; reason: string };
+export const REJECT_REASON_MAX = 300;
+
 /** Where feed messages go (the book), and what a source is (the simulator, the JSON importer). */
 export interface FeedSink {
   apply(source: string, message: FeedMessage): Promise<void>;
+  /** Records what a source rejected, for the trader (the book logs it, counts it and lists it). */
+  reject?(source: string, reject: FeedReject): Promise<void>;
 }
 export interface FeedSource {
   readonly name: string;

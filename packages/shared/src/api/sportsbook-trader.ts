@@ -129,6 +129,10 @@ export const TraderBetsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+export const TraderFeedRejectsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
 export const TraderProfitQuery = z.object({
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -263,6 +267,34 @@ export const TraderProfitAnswer = z.object({
   timeZone: z.string(),
 });
 
+/**
+ * GET /trader/feed-rejects: what the feed sources could not bring into the book, newest first. A
+ * message the feed's schema refused (`invalid`, skipped), or a document, request or message that
+ * failed (`error`), with the reason (cut); and per source how many of each there have been in all.
+ */
+export const TraderFeedReject = z.object({
+  id: z.string(),
+  at: z.string(),
+  source: z.string(),
+  /** The message's seq, null when it had no usable one (or the whole document failed). */
+  seq: z.number().int().nullable(),
+  kind: z.enum(['invalid', 'error']),
+  reason: z.string(),
+});
+export const TraderFeedRejectsAnswer = z.object({
+  sources: z.array(
+    z.object({
+      source: z.string(),
+      invalid: z.number().int(),
+      errors: z.number().int(),
+      lastAt: z.string(),
+    }),
+  ),
+  rejects: z.array(TraderFeedReject),
+});
+export type TraderFeedReject = z.infer<typeof TraderFeedReject>;
+export type TraderFeedRejectsAnswer = z.infer<typeof TraderFeedRejectsAnswer>;
+
 /** The answer to a suspend, resume, result or abandon: the event as it is now, and what was settled. */
 export const TraderActionAnswer = z.object({
   event: TraderEventDetail,
@@ -318,6 +350,8 @@ export const TRADER_ROUTES = {
   bets: '/trader/bets',
   /** GET ?TraderProfitQuery -> TraderProfitAnswer */
   profit: '/trader/profit',
+  /** GET ?TraderFeedRejectsQuery -> TraderFeedRejectsAnswer (newest first, counts per source) */
+  feedRejects: '/trader/feed-rejects',
 } as const;
 
 /** The signature headers of a trader API request. */

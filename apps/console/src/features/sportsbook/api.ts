@@ -9,6 +9,7 @@ import type {
   TraderActionAnswer,
   TraderEventDetail,
   TraderEventsAnswer,
+  TraderFeedRejectsAnswer,
   TraderMargins,
   TraderMarginsBody,
   TraderProfitAnswer,
@@ -71,6 +72,13 @@ export const marginsQuery = queryOptions({
 export function saveMargins(body: z.input<typeof TraderMarginsBody>) {
   return api<TraderMargins>('/admin/sportsbook/margins', { method: 'PUT', body });
 }
+
+/** What the feed sources rejected, newest first, and the counts per source (read again with the live screens). */
+export const feedRejectsQuery = queryOptions({
+  queryKey: [...sportsbookKey, 'feed-rejects'],
+  queryFn: () => api<TraderFeedRejectsAnswer>('/admin/sportsbook/feed-rejects', { query: { limit: 50 } }),
+  refetchInterval: LIVE_REFRESH_MS,
+});
 
 export const settingsQuery = queryOptions({
   queryKey: [...sportsbookKey, 'settings'],

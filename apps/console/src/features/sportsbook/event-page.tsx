@@ -283,17 +283,51 @@ function MarketRow({ market, onToggle }: { market: TraderMarket; onToggle: () =>
 const SCORE_INPUT =
   'mt-1 w-16 rounded-md border border-(--border) bg-(--surface) px-2 py-1.5 text-sm text-(--text) focus:border-(--accent) focus:outline-none';
 
-/** The result as the sportsbook settles it: the full-time score (deciding and counted) and optionally the first half. */
-function ResultForm({ event, onSubmit }: { event: TraderEventDetail; onSubmit: (body: ResultDraft) => void }) {
+/** A sabong fight's endings as the book scores them: Meron (home) 1-0, Wala (away) 0-1, a draw 0-0. */
+const FIGHT_ENDS = { meron: [1, 0], wala: [0, 1], draw: [0, 0] } as const;
+type FightEnd = keyof typeof FIGHT_ENDS;
+
+function fightEndOf(score: TraderEventDetail['score'] | undefined): FightEnd | null {
+  const d = score?.decided;
+  if (!d) return null;
+  return d.home > d.away ? 'meron' : d.away > d.home ? 'wala' : 'draw';
+}
+
+/**
+ * The result as the sportsbook settles it: the full-time score (deciding and counted) and optionally
+ * the first half; a sabong fight's as Meron, Wala or a draw (a cancelled fight is an abandon).
+ */
+export function ResultForm({ event, onSubmit }: { event: TraderEventDetail; onSubmit: (body: ResultDraft) => void }) {
   const { t } = useTranslation('sportsbook');
   const id = useId();
   const [error, setError] = useState('');
   const initial = event.result?.ft ?? event.score;
   const correction = event.result !== null;
   const notStarted = event.status === 'scheduled' && Date.parse(event.startsAt) > Date.now();
+  const sabong = event.sport === 'cockfight';
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
+    if (sabong) {
+      const end = String(data.get('fight') ?? '') as FightEnd;
+      if (!Object.hasOwn(FIGHT_ENDS, end)) {
+        setError(t('result.fightRequired'));
+        return;
+      }
+      const beforeStart = String(data.get('beforeStart') ?? '').trim();
+      if (notStarted && beforeStart === '') {
+        setError(t('result.beforeStartRequired'));
+        return;
+      }
+      const [home, away] = FIGHT_ENDS[end];
+      setError('');
+      onSubmit({
+        ft: { decided: { home, away }, counted: { home, away } },
+        correction,
+        ...(notStarted ? { beforeStart } : {}),
+      });
+      return;
+    }
     const n = (name: string) => {
       const raw = String(data.get(name) ?? '').trim();
       return raw === '' ? undefined : Number(raw);
@@ -355,15 +389,38 @@ function ResultForm({ event, onSubmit }: { event: TraderEventDetail; onSubmit: (
       className="rounded-lg border border-(--border) bg-(--surface-raised) p-3"
     >
       <h2 className="mb-1 text-base font-bold">{correction ? t('result.correctTitle') : t('result.title')}</h2>
-      <p className="mb-3 text-xs text-(--text-muted)">{correction ? t('result.correctHint') : t('result.hint')}</p>
-      <fieldset className="mb-3">
-        <legend className="mb-1 text-sm font-semibold">{t('result.ft')}</legend>
-        {scoreInputs('ft', initial)}
-      </fieldset>
-      <fieldset className="mb-3">
-        <legend className="mb-1 text-sm font-semibold">{t('result.h1')}</legend>
-        {scoreInputs('h1', event.result?.h1)}
-      </fieldset>
+      <p className="mb-3 text-xs text-(--text-muted)">
+        {correction ? t('result.correctHint') : sabong ? t('result.fightHint') : t('result.hint')}
+      </p>
+      {sabong ? (
+        <fieldset className="mb-3">
+          <legend className="mb-1 text-sm font-semibold">{t('result.fight')}</legend>
+          <div className="flex flex-wrap gap-4 text-sm">
+            {(Object.keys(FIGHT_ENDS) as FightEnd[]).map((end) => (
+              <label key={end} className="flex items-center gap-1">
+                <input
+                  type="radio"
+                  name="fight"
+                  value={end}
+                  defaultChecked={event.result !== null && fightEndOf(event.result.ft) === end}
+                />
+                {t(`result.fightEnds.${end}`, { home: event.home, away: event.away })}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <>
+          <fieldset className="mb-3">
+            <legend className="mb-1 text-sm font-semibold">{t('result.ft')}</legend>
+            {scoreInputs('ft', initial)}
+          </fieldset>
+          <fieldset className="mb-3">
+            <legend className="mb-1 text-sm font-semibold">{t('result.h1')}</legend>
+            {scoreInputs('h1', event.result?.h1)}
+          </fieldset>
+        </>
+      )}
       {notStarted && (
         <div className="mb-3 flex flex-col text-sm">
           <label htmlFor={`${id}-before-start`} className="font-semibold">

@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
-import type { TraderSettings } from '@gamehall/shared/api/sportsbook-trader';
+import type { TraderFeedRejectsAnswer, TraderSettings } from '@gamehall/shared/api/sportsbook-trader';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import sportsbook from '../../locales/en/sportsbook.json';
 import { alerts as alertsIn, button as buttonIn, click, setUpDom, type } from '../../test/dom';
-import { saveSettings, settingsQuery } from './api';
+import { feedRejectsQuery, saveSettings, settingsQuery } from './api';
 import { SettingsPage } from './settings-page';
 
 // The book's settings in a DOM: the cash-out margin is shown and typed in percent and sent in ppm,
-// alone when it is the only change; a value outside 0-50 % is refused beside the field, unsent.
+// alone when it is the only change; a value outside 0-50 % is refused beside the field, unsent. Below
+// them, the feed messages the book rejected: a count per source and the newest with their reasons.
 
 vi.mock('./api', async (original) => ({
   ...(await original<typeof import('./api')>()),
@@ -33,10 +34,13 @@ const SETTINGS: TraderSettings = {
 const dom = setUpDom({ sportsbook });
 beforeEach(() => save.mockClear());
 
-async function render() {
+const NO_REJECTS: TraderFeedRejectsAnswer = { sources: [], rejects: [] };
+
+async function render(rejects = NO_REJECTS) {
   // The settings as read: fresh, so the page asks no server for them.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   client.setQueryData(settingsQuery.queryKey, SETTINGS);
+  client.setQueryData(feedRejectsQuery.queryKey, rejects);
   await dom.render(createElement(QueryClientProvider, { client }, createElement(SettingsPage)));
   const input = dom.host().querySelector<HTMLInputElement>('input[name="cashOutMargin"]');
   if (!input) throw new Error('no cash-out margin field');
@@ -59,5 +63,35 @@ describe('the sportsbook settings', () => {
     await click(buttonIn(dom.host(), 'Save'));
     expect(alertsIn(dom.host())).toContain('A percentage from 0 to 50');
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('lists the rejected feed messages with their reasons, and counts them per source', async () => {
+    await render({
+      sources: [{ source: 'acme-data', invalid: 7, errors: 2, lastAt: '2026-11-26T10:00:00.000Z' }],
+      rejects: [
+        {
+          id: '9',
+          at: '2026-11-26T10:00:00.000Z',
+          source: 'acme-data',
+          seq: 42,
+          kind: 'invalid',
+          reason: 'markets.0.selections.0.odds1000: Too small',
+        },
+      ],
+    });
+    expect(dom.host().textContent).toContain('Rejected feed messages');
+    expect(dom.host().querySelector('[data-testid="sb-feed-reject-counts"]')!.textContent).toContain(
+      'acme-data: 7 invalid, 2 failed',
+    );
+    const rows = dom.host().querySelectorAll('[data-testid="sb-feed-reject"]');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textContent).toContain('42');
+    expect(rows[0]!.textContent).toContain('Invalid message');
+    expect(rows[0]!.textContent).toContain('markets.0.selections.0.odds1000: Too small');
+  });
+
+  it('says so when no feed message was rejected', async () => {
+    await render();
+    expect(dom.host().textContent).toContain('No feed message has been rejected.');
   });
 });

@@ -9,6 +9,7 @@ import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { useFormAction } from '../../lib/use-form-action';
 import { saveSettings, settingsQuery, sportsbookKey } from './api';
+import { FeedRejects } from './feed-rejects';
 
 // The book's limits and its cash-out margin. Amounts are typed in major units (the console's way)
 // and sent in minor units; only the fields that changed are sent.
@@ -30,6 +31,7 @@ export function SettingsPage() {
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <QueryErrorAlert error={result.error} />
       {result.data && <SettingsForm settings={result.data} />}
+      <FeedRejects />
     </div>
   );
 }

@@ -15,6 +15,8 @@ import {
   TraderEventParams,
   TraderEventsAnswer,
   TraderEventsQuery,
+  TraderFeedRejectsAnswer,
+  TraderFeedRejectsQuery,
   TraderMargins,
   TraderMarginsBody,
   TraderPlayerFactorBody,
@@ -307,6 +309,15 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
       response: { 200: envelope(AdminTraderBets) },
     }),
     async (req) => ok(await book.bets(ctx, target(req), req.query)),
+  );
+
+  app.get(
+    '/admin/sportsbook/feed-rejects',
+    traded("The feed messages the sportsbook rejected (newest first, with their reasons) and each source's count", {
+      querystring: TraderFeedRejectsQuery,
+      response: { 200: envelope(TraderFeedRejectsAnswer) },
+    }),
+    async (req) => ok(await book.feedRejects(target(req), req.query)),
   );
 
   app.get(

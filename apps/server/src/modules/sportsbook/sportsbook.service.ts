@@ -7,6 +7,8 @@ import {
   TraderEventDetail,
   TraderEventsAnswer,
   type TraderEventsQuery,
+  TraderFeedRejectsAnswer,
+  type TraderFeedRejectsQuery,
   TraderMargins,
   type TraderMarginsBody,
   TraderPlayerFactor,
@@ -185,4 +187,9 @@ export async function bets(
 
 export function profit(target: TraderTarget, query: z.infer<typeof TraderProfitQuery>) {
   return traderCall(target, { method: 'GET', path: TRADER_ROUTES.profit, query }, TraderProfitAnswer);
+}
+
+/** What the sportsbook's feed sources rejected: the newest, with their reasons, and the counts per source. */
+export function feedRejects(target: TraderTarget, query: z.infer<typeof TraderFeedRejectsQuery>) {
+  return traderCall(target, { method: 'GET', path: TRADER_ROUTES.feedRejects, query }, TraderFeedRejectsAnswer);
 }

@@ -7,7 +7,8 @@ import type { MarketType, Period } from '../../sportsbook/types';
 import { type LineStyle, lineText } from './sb-format';
 import { counted, fill, type SbWords } from './sb-words';
 
-export type Say = { words: SbWords; locale: string; lineStyle: LineStyle };
+/** `sabong`: the page is the sabong lobby, whose fights' sides are Meron (home) and Wala (away). */
+export type Say = { words: SbWords; locale: string; lineStyle: LineStyle; sabong?: boolean };
 type MarketRef = { type: MarketType; period: Period; line4: number | null };
 type Teams = { home: string; away: string };
 
@@ -19,6 +20,7 @@ export function marketTitle(m: MarketRef, say: Say): string {
     title = fill(w.handicap, { line: lineText(m.line4 ?? 0, 'handicap', say.lineStyle, say.locale) });
   else if (m.type === 'total')
     title = fill(w.total, { line: lineText(m.line4 ?? 0, 'total', say.lineStyle, say.locale) });
+  else if (say.sabong && m.type === 'winner') title = say.words.sabong.result;
   else title = w[m.type];
   return m.period === 'h1' ? fill(w.firstHalf, { market: title }) : title;
 }
@@ -26,6 +28,9 @@ export function marketTitle(m: MarketRef, say: Say): string {
 /** A selection's name: the team, Draw, "Home -0.75", "Over 2.5", "2-1", Yes. */
 export function selectionName(m: MarketRef, key: string, teams: Teams, say: Say): string {
   const s = say.words.selections;
+  // A fight's sides are named as the cockpit calls them, whichever gamefarms fight.
+  if (say.sabong && m.type === 'winner' && (key === 'home' || key === 'away'))
+    return key === 'home' ? say.words.sabong.meron : say.words.sabong.wala;
   const team = key === 'home' ? teams.home : key === 'away' ? teams.away : null;
   switch (m.type) {
     case 'handicap': {
@@ -56,6 +61,8 @@ export function selectionName(m: MarketRef, key: string, teams: Teams, say: Say)
 /** The short label a list's price button carries under a column head: 1 X 2, the line, Over / Under. */
 export function shortSelection(m: MarketRef, key: string, say: Say): string {
   const s = say.words.selections;
+  if (say.sabong && (m.type === 'winner' || m.type === 'draw'))
+    return selectionName(m, key, { home: '', away: '' }, say);
   if (m.type === '1x2' || m.type === 'winner') return key === 'home' ? s.short1 : key === 'away' ? s.short2 : s.shortX;
   if (m.type === 'handicap') {
     const line4 = m.line4 ?? 0;

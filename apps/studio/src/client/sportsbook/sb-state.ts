@@ -429,6 +429,20 @@ export function clearSlip(m: SbModel): SbModel {
   return { ...m, slip: emptySlip() };
 }
 
+/**
+ * The slip the browser kept (sb-slip-store.ts), back on an empty slip: the legs at the prices the
+ * player accepted, the stakes, and a placing's id not yet answered (so sending it again places
+ * nothing twice). The page asks for a quote next, which shows each changed price and marks the legs
+ * no longer offered (applyQuote).
+ */
+export function restoreSlip(
+  m: SbModel,
+  saved: { legs: SlipLeg[]; stakes: SlipState['stakes']; requestId: string | null },
+): SbModel {
+  if (m.slip.legs.length > 0 || saved.legs.length === 0) return m;
+  return { ...m, slip: { ...emptySlip(), legs: saved.legs, stakes: saved.stakes, requestId: saved.requestId } };
+}
+
 export function setStake(m: SbModel, target: StakeTarget, minor: number): SbModel {
   return { ...m, slip: { ...m.slip, stakes: withStake(m.slip.stakes, target, minor), target, refusal: null } };
 }

@@ -30,6 +30,9 @@ const CSS = `
 .sb-card-head { display: flex; align-items: center; gap: 8px; color: var(--text); text-decoration: none; min-height: 44px; }
 .sb-teams { flex: 1; min-width: 0; display: flex; flex-direction: column; }
 .sb-teams span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.sb-side { font-weight: 700; }
+.sb-side.meron { color: var(--error); }
+.sb-side.wala { color: var(--accent); }
 .sb-score { font-weight: 700; font-variant-numeric: tabular-nums; color: var(--accent); white-space: nowrap; }
 .sb-score.big { font-size: 22px; }
 .sb-live-info, .sb-when { display: inline-flex; flex-direction: column; align-items: flex-end; font-size: 12px; color: var(--muted); white-space: nowrap; }

@@ -56,6 +56,66 @@ beforeEach(() => {
   );
 });
 
+describe('the sabong page', () => {
+  /** A derby fight called and open for betting, as the book lists it (Meron / Wala and the draw). */
+  function fight(id: string, phase = 'OPEN') {
+    return liveCard(id, {
+      sport: 'cockfight',
+      league: { id: 'derby', name: 'Riverbend Derby', region: 'Riverbend', title: null },
+      home: 'Ashgrove Farm',
+      away: 'Bluestem Roosters',
+      state: { status: 'live', phase, score: { decided: { home: 0, away: 0 }, counted: { home: 0, away: 0 } } },
+      markets: [market(id, 'winner', { home: 1900, away: 1850 }), market(id, 'draw', { yes: 28000 })],
+      marketCount: 2,
+    });
+  }
+  const sabongContext = (): ViewCtx => ({
+    ...context(),
+    say: () => ({ words: englishWords, locale: 'en', lineStyle: model.prefs.lineStyle, sabong: true }),
+  });
+
+  it('shows a fight as Meron, Draw and Wala side by side, with nothing hidden under more markets', () => {
+    model = S.applyLobby(S.initialModel(), lobby({ category: 'COCKFIGHT', live: [fight('cf-1')] }), T0);
+    const root = document.createElement('main');
+    root.append(...liveScreen(sabongContext(), { screen: 'live', sport: null }));
+    const cardEl = root.querySelector('[data-event="cf-1"]')!;
+    const rows = cardEl.querySelectorAll('.sb-card-markets .sb-prices');
+    expect(rows).toHaveLength(1);
+    const buttons = [...rows[0]!.querySelectorAll('button.sb-price')];
+    expect(buttons.map((b) => b.querySelector('.sb-price-label')!.textContent)).toEqual(['Meron', 'Draw', 'Wala']);
+    expect(buttons.map((b) => b.getAttribute('data-sel'))).toEqual([
+      'cf-1/winner:ft:-/home',
+      'cf-1/draw:ft:-/yes',
+      'cf-1/winner:ft:-/away',
+    ]);
+    expect(buttons[0]!.getAttribute('aria-label')).toBe('Meron 1.90, Fight result');
+    expect(buttons[1]!.getAttribute('aria-label')).toBe('Draw 28.00, Draw');
+    expect(cardEl.querySelector('.sb-more')).toBeNull();
+    expect(cardEl.textContent).not.toMatch(/Winner|market/);
+    // The gamefarms are named under their corners, and the phase says betting is open.
+    expect([...cardEl.querySelectorAll('.sb-teams > span')].map((x) => x.textContent)).toEqual([
+      'Meron Ashgrove Farm',
+      'Wala Bluestem Roosters',
+    ]);
+    expect(cardEl.querySelector('.sb-phase')!.textContent).toBe('Betting open');
+  });
+
+  it('says the last call, and names the sides on the event page and in the slip', () => {
+    const e = fight('cf-2', 'CLOSED');
+    model = S.applyLobby(S.initialModel(), lobby({ category: 'COCKFIGHT', live: [] }), T0);
+    model = S.applyEvent(model, { ...e, seed: null }, T0).model;
+    const root = document.createElement('main');
+    root.append(...eventScreen(sabongContext(), { screen: 'event', event: 'cf-2' }, false));
+    expect(root.querySelector('.sb-phase')!.textContent).toBe('Last call: betting closed');
+    expect([...root.querySelectorAll('.sb-group h3')].map((x) => x.textContent)).toEqual(['Fight result']);
+    expect([...root.querySelectorAll('[data-group=result] button .sb-price-label')].map((x) => x.textContent)).toEqual([
+      'Meron',
+      'Draw',
+      'Wala',
+    ]);
+  });
+});
+
 describe('screens', () => {
   it('draws live events with score, clock and price buttons that are buttons', () => {
     const ctx = context();

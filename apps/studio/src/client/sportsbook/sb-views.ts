@@ -168,6 +168,46 @@ function marketRow(
 }
 
 /**
+ * A sabong fight's prices as a cockpit's board shows them: Meron, the draw and Wala side by side in
+ * one row (the winner market's two sides and the draw market's one), or null when the fight has no
+ * winner market to build it from.
+ */
+function sabongRow(ctx: ViewCtx, event: EventCard, markets: readonly MarketView[], short: boolean) {
+  const winner = markets.find((m) => m.type === 'winner');
+  if (!winner) return null;
+  const draw = markets.find((m) => m.type === 'draw');
+  const side = (key: string) => winner.selections.find((s) => s.key === key);
+  const picks: [MarketView, SelectionView | undefined][] = [
+    [winner, side('home')],
+    ...(draw
+      ? ([[draw, draw.selections.find((s) => s.key === 'yes')]] as [MarketView, SelectionView | undefined][])
+      : []),
+    [winner, side('away')],
+  ];
+  const buttons = picks.flatMap(([m, s]) => (s ? [priceButton(ctx, event, m, s, short)] : []));
+  const suspended = winner.status === 'suspended' || draw?.status === 'suspended';
+  return h(
+    'div',
+    { class: `sb-mkt sb-sabong${suspended ? ' suspended' : ''}`, 'data-market': winner.key },
+    h('div', { class: `sb-prices n${Math.min(buttons.length, 3)}` }, ...buttons),
+  );
+}
+
+/** A side's name, with Meron or Wala before it on the sabong page. */
+function sideName(ctx: ViewCtx, side: 'home' | 'away', name: string) {
+  const say = ctx.say();
+  if (!say.sabong) return h('span', {}, name);
+  const w = say.words.sabong;
+  return h(
+    'span',
+    {},
+    h('span', { class: `sb-side ${side === 'home' ? 'meron' : 'wala'}` }, side === 'home' ? w.meron : w.wala),
+    ' ',
+    name,
+  );
+}
+
+/**
  * Correct score as bookmakers lay it out: home wins, draws and away wins in three columns under the
  * teams' names, each by score, and any other score below.
  */
@@ -269,18 +309,23 @@ function eventCard(ctx: ViewCtx, event: EventCard, showDay: boolean) {
     (m) => m.status !== 'closed' && m.status !== 'settled' && (!headline || headline.includes(m.key)),
   );
   const more = event.marketCount - markets.length;
+  const board = ctx.say().sabong ? sabongRow(ctx, event, markets, true) : null;
   return h(
     'article',
     { class: 'sb-card', 'data-event': event.id, 'data-testid': 'event-card' },
     h(
       'a',
       { class: 'sb-card-head', href: routeHash({ screen: 'event', event: event.id }), 'data-focus': `ev:${event.id}` },
-      h('span', { class: 'sb-teams' }, h('span', {}, event.home), h('span', {}, event.away)),
+      h('span', { class: 'sb-teams' }, sideName(ctx, 'home', event.home), sideName(ctx, 'away', event.away)),
       live?.score ?? null,
       when,
     ),
     markets.length
-      ? h('div', { class: 'sb-card-markets' }, ...markets.map((m) => marketRow(ctx, event, m, true)))
+      ? h(
+          'div',
+          { class: 'sb-card-markets' },
+          ...(board ? [board] : markets.map((m) => marketRow(ctx, event, m, true))),
+        )
       : null,
     more > 0
       ? h(
@@ -506,11 +551,11 @@ export function eventScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'event
     h(
       'h2',
       { class: 'sb-screen-title sb-event-title', tabindex: -1 },
-      h('span', {}, e.home),
+      sideName(ctx, 'home', e.home),
       live?.score ??
         (e.status === 'ended' ? h('span', { class: 'sb-score big' }, scoreText(e.state) ?? '') : null) ??
         h('span', { class: 'sb-vs', 'aria-hidden': 'true' }, '–'),
-      h('span', {}, e.away),
+      sideName(ctx, 'away', e.away),
     ),
     h(
       'p',
@@ -530,14 +575,17 @@ export function eventScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'event
     ),
   );
   const groups = marketGroups(e.markets);
-  const body = groups.map((g) =>
-    h(
+  const sabong = ctx.say().sabong;
+  const body = groups.map((g) => {
+    const title = sabong && g.key === 'result' ? w.sabong.result : w.groups[g.key];
+    const board = sabong && g.key === 'result' ? sabongRow(ctx, e, g.markets, false) : null;
+    return h(
       'section',
       { class: 'sb-group', 'data-group': g.key },
-      h('h3', {}, w.groups[g.key]),
-      ...g.markets.map((market) => marketRow(ctx, e, market, false, { title: w.groups[g.key], key: g.key })),
-    ),
-  );
+      h('h3', {}, title),
+      ...(board ? [board] : g.markets.map((market) => marketRow(ctx, e, market, false, { title, key: g.key }))),
+    );
+  });
   const fair = e.seedHash
     ? h(
         'p',

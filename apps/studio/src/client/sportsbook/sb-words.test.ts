@@ -31,6 +31,7 @@ describe('language files', () => {
       'SB_MARKET_SUSPENDED',
       'SB_MARKET_CLOSED',
       'SB_EVENT_STARTED',
+      'SB_LAST_CALL',
       'SB_ODDS_CHANGED',
       'SB_CORRELATED_LEGS',
       'SB_TOO_MANY_LEGS',
@@ -119,6 +120,8 @@ const words = (s: string) => s.replace(/\{\w+\}/g, '').replace(/[^\p{L}]+/gu, ''
 // The X of 1X2 (home, draw, away) is the same on every sportsbook.
 const SAME_EVERYWHERE: Record<string, string> = {
   'selections.shortX': 'the X of 1X2 is the same on every sportsbook',
+  'sabong.meron': 'the cockpit\u2019s name of a side, as sabong says it in every language written in Latin letters',
+  'sabong.wala': 'the cockpit\u2019s name of a side, as sabong says it in every language written in Latin letters',
 };
 
 // Phrases that many languages write as English does, named once.

@@ -29,6 +29,7 @@ import { type LineStyle, moneyText } from './sb-format';
 import { createSbSocket, SB_PATHS, uuid } from './sb-link';
 import { parseRoute, routeHash } from './sb-route';
 import { placeRequest, slipBets, totals } from './sb-slip';
+import { loadSlip, saveSlip, slipStoreKey } from './sb-slip-store';
 import { createSlipView, refusalText } from './sb-slip-view';
 import * as S from './sb-state';
 import { injectSportsbookStyle } from './sb-style';
@@ -88,13 +89,17 @@ async function start(app: HTMLElement) {
     lobby,
     Date.now(),
   );
+  // The slip the player left here (a reload, a trip to the site's lobby) comes back until placed or cleared.
+  const slipKey = slipStoreKey(lobby.category, lobby.mode, owner);
+  const savedSlip = loadSlip(storage(), slipKey);
+  if (savedSlip) model = S.restoreSlip(model, savedSlip);
   const locale = lobby.language ? sbLanguage(lobby.language).locale : language.locale;
   const index = emptyIndex();
   const ctx: ViewCtx = {
     words,
     locale,
     model: () => model,
-    say: () => ({ words, locale, lineStyle: model.prefs.lineStyle }),
+    say: () => ({ words, locale, lineStyle: model.prefs.lineStyle, sabong: model.lobby?.category === 'COCKFIGHT' }),
     odds: (o) => formatOdds(o, model.prefs.oddsFormat),
     now: () => Date.now(),
     index,
@@ -251,6 +256,7 @@ async function start(app: HTMLElement) {
   }
 
   function drawSlip() {
+    saveSlip(storage(), slipKey, model.slip);
     keepingFocus(slip.el, () => slip.render());
     const bets = slipBets(model.slip.legs, model.slip.stakes, S.maxLegs(model));
     const sum = totals(bets);
@@ -589,6 +595,8 @@ async function start(app: HTMLElement) {
   onRoute();
   socket.connect();
   void loadBets('open', false);
+  // A slip brought back is priced again at once: changed prices and legs no longer offered show.
+  if (savedSlip) void quote();
 }
 
 const app = document.getElementById('app');

@@ -5,9 +5,10 @@ import type { StudioSession } from '../../sessions';
 import type { CashOutAnswer, CashOutBody, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
 import { replayMatch } from '../feed/simulator';
 import { SPORT_MODELS } from '../model/models';
-import type { EventResult, FeedMessage, FeedSink, FeedSource, Fixture, Sport } from '../types';
+import type { EventResult, FeedMessage, FeedReject, FeedSink, FeedSource, Fixture, Sport } from '../types';
 import type { BookCore } from './book-core';
 import { cashOut } from './cash-out';
+import { recordFeedReject } from './feed-rejects';
 import { FeedApplier } from './feed-sink';
 import { SbHub } from './hub';
 import { deliverDueMoves, type MoveDone, recoverStakes } from './moves';
@@ -38,7 +39,7 @@ export type BookOptions = {
   /** How often the loop runs while it has work (default 250 ms); 0 = no timer (tests call tick()). */
   tickMs?: number;
   /** The simulator's replay of a match from its seed (the verifier). */
-  replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult } | null;
+  replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult | null } | null;
 };
 
 export class Book implements FeedSink, BookCore {
@@ -151,6 +152,11 @@ export class Book implements FeedSink, BookCore {
         break;
     }
     await this.feed.recordSeq(source, message.seq);
+  }
+
+  /** What a source could not bring in: logged, counted and listed for the trader (feed-rejects.ts). */
+  async reject(source: string, reject: FeedReject): Promise<void> {
+    await recordFeedReject(this.deps, source, reject);
   }
 
   /** Settles (or corrects) the event's bets, delivers what they are owed and tells their pages. */

@@ -10,6 +10,7 @@ import { debitDemo, type StudioSession } from '../../sessions';
 import { betRefusal } from '../../wallet-client';
 import type { OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
 import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
+import { SABONG_PHASES } from '../model/cockfight';
 import { SPORT_CATEGORY, type Sport } from '../types';
 import type { BookCore } from './book-core';
 import {
@@ -64,6 +65,8 @@ type BaseLeg = {
   leagueId: string;
   eventStatus: string;
   startsAt: Date;
+  /** The phase the feed last gave the match (a sabong fight's OPEN, CLOSED, FIGHT), '' when none. */
+  phase: string;
   market: MarketRow;
   key: string;
 };
@@ -215,6 +218,7 @@ function legsFrom(ids: string[], rows: LegJson[]): Map<string, StoredLeg | undef
             leagueId: row.league_id,
             eventStatus: row.event_status,
             startsAt: new Date(row.starts_at),
+            phase: phaseOf(row.state),
             market: row,
             key: parts.key,
             event: {
@@ -238,9 +242,31 @@ async function loadLegs(db: StudioDb, ids: string[]): Promise<Map<string, Stored
   return legsFrom(ids, rows);
 }
 
+function phaseOf(state: unknown): string {
+  const phase = (state as { phase?: unknown } | null)?.phase;
+  return typeof phase === 'string' ? phase : '';
+}
+
+/**
+ * A sabong fight that has been called takes bets only while its phase is OPEN: the feed's last call
+ * (phase CLOSED, then FIGHT and the end) closes its betting for good.
+ */
+export function pastLastCall(leg: Pick<BaseLeg, 'sport' | 'eventStatus' | 'phase'>): boolean {
+  return leg.sport === 'cockfight' && leg.eventStatus !== 'scheduled' && leg.phase !== SABONG_PHASES.open;
+}
+
+/**
+ * Whether a leg is in play (its bet waits the in-play delay): a match under way, but not a sabong
+ * fight before its last call, where nothing has happened in the pit that a price could lag behind.
+ */
+function inPlayLeg(leg: Pick<BaseLeg, 'sport' | 'eventStatus' | 'phase'>): boolean {
+  return LIVE.includes(leg.eventStatus) && !(leg.sport === 'cockfight' && leg.phase === SABONG_PHASES.open);
+}
+
 /** Why a leg cannot be bet on now, or undefined when it can. */
 function legRefusal(leg: BaseLeg | undefined, category: string | undefined, now: Date) {
   if (!leg || (category && SPORT_CATEGORY[leg.sport] !== category)) return 'SB_SELECTION_UNAVAILABLE' as const;
+  if (pastLastCall(leg)) return 'SB_LAST_CALL' as const;
   if (leg.eventStatus === 'ended' || leg.eventStatus === 'abandoned') return 'SB_EVENT_STARTED' as const;
   // A fixture past its start that the feed has not taken in-play: its pre-match prices are stale.
   if (leg.eventStatus === 'scheduled' && leg.startsAt <= now) return 'SB_EVENT_STARTED' as const;
@@ -379,6 +405,8 @@ export function legsWithMarkets(trx: Transaction<StudioDatabase>, betRowId: numb
       'studio_sb_markets.type',
       'studio_sb_events.sport',
       'studio_sb_events.league_id',
+      'studio_sb_events.status as event_status',
+      'studio_sb_events.state',
     ])
     .where('studio_sb_legs.bet_id', '=', betRowId)
     .orderBy('studio_sb_legs.leg_no')
@@ -528,7 +556,7 @@ export async function placeSlip(
   });
   if (refusedByRule) return { bets: [], balance: await core.balanceOf(session), changed };
   const planned = planBets(body, legs, settings);
-  const inPlay = legs.some((l) => LIVE.includes(l.eventStatus));
+  const inPlay = legs.some(inPlayLeg);
   const factor = slip.factor ?? FULL_FACTOR;
   const acceptAt = inPlay ? new Date(now.getTime() + settings.inPlayDelayMs) : null;
 
@@ -863,6 +891,10 @@ export async function decidePending(core: BookCore, betRowId: number, settings: 
     let refusal: string | undefined;
     const taken: number[] = [];
     for (const l of legs) {
+      if (pastLastCall({ sport: l.sport as Sport, eventStatus: l.event_status, phase: phaseOf(l.state) })) {
+        refusal = 'SB_LAST_CALL';
+        break;
+      }
       if (l.status !== 'open') {
         refusal = l.status === 'suspended' ? 'SB_MARKET_SUSPENDED' : 'SB_MARKET_CLOSED';
         break;

@@ -280,7 +280,9 @@ export function registerSportsbookRoutes(
     const recorded = (e.result as EventResult | null) ?? null;
     const hashMatches =
       e.seed !== null && e.seed_hash !== null && createHash('sha256').update(e.seed).digest('hex') === e.seed_hash;
-    const replayed = e.seed === null ? null : (book.replayMatch(e.fixture as Fixture, e.seed)?.result ?? null);
+    const replay = e.seed === null ? null : book.replayMatch(e.fixture as Fixture, e.seed);
+    // A match replayed to its cancellation has no result, as the book recorded none for it.
+    const replayed = replay?.result ?? null;
     return {
       eventId: e.id,
       seedHash: e.seed_hash,
@@ -288,7 +290,10 @@ export function registerSportsbookRoutes(
       hashMatches,
       recorded,
       replayed,
-      matches: hashMatches && replayed !== null && JSON.stringify(replayed) === JSON.stringify(recorded),
+      matches:
+        hashMatches &&
+        replay !== null &&
+        (replayed === null ? e.status === 'abandoned' : JSON.stringify(replayed) === JSON.stringify(recorded)),
     };
   });
 

@@ -5,6 +5,7 @@ import {
   TraderBetsQuery,
   TraderEventParams,
   TraderEventsQuery,
+  TraderFeedRejectsQuery,
   TraderMarginsBody,
   TraderPlayerFactorBody,
   TraderPlayerParams,
@@ -19,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { StudioError } from '../../errors';
 import type { Book } from './book';
+import { feedRejects } from './feed-rejects';
 import { playerFactors, readSettings, setPlayerFactor, setRiskFactors, writeMargins, writeSettings } from './settings';
 import { recordResult } from './settlement';
 import {
@@ -49,6 +51,7 @@ import {
 //   POST /trader/risk-factors                TraderRiskFactorsBody -> TraderRiskFactorsAnswer (by version)
 //   GET  /trader/bets                        TraderBetsQuery -> TraderBetsAnswer (newest first)
 //   GET  /trader/profit                      TraderProfitQuery -> TraderProfitAnswer
+//   GET  /trader/feed-rejects                TraderFeedRejectsQuery -> TraderFeedRejectsAnswer (newest first)
 //   GET  /trader/pvp/rake?from=&to=          the card room's rake per table and day (docs/pvp.md)
 
 const MAX_SKEW_MS = 60_000;
@@ -200,6 +203,9 @@ export async function registerTraderRoutes(
       return { applied: await setRiskFactors(db, list) };
     });
     trader.get('/trader/bets', { config }, async (request) => traderBets(book, parse(TraderBetsQuery, request.query)));
+    trader.get('/trader/feed-rejects', { config }, async (request) =>
+      feedRejects(db, parse(TraderFeedRejectsQuery, request.query).limit),
+    );
     trader.get('/trader/profit', { config }, async (request) => {
       const q = parse(TraderProfitQuery, request.query);
       const bad = (['from', 'to'] as const).filter((k) => !validDay(q[k]));

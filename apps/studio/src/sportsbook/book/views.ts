@@ -183,10 +183,16 @@ function imbalance(m: MarketRow): number {
   return Math.abs((odds[0]?.odds1000 ?? 0) - (odds[1]?.odds1000 ?? 0));
 }
 
-/** The headline markets a list shows: the winner market, the main handicap and total lines (whole match). */
-export function headlineMarkets(markets: MarketRow[]): MarketRow[] {
+/**
+ * The headline markets a list shows: the winner market, the main handicap and total lines (whole
+ * match); a sabong fight's Meron / Wala and its draw, which a cockpit's board shows side by side.
+ */
+export function headlineMarkets(markets: MarketRow[], sport?: string): MarketRow[] {
   const live = markets.filter((m) => m.period === 'ft' && (m.status === 'open' || m.status === 'suspended'));
   const winner = live.find((m) => m.type === '1x2') ?? live.find((m) => m.type === 'winner');
+  if (sport === 'cockfight') {
+    return [winner, live.find((m) => m.type === 'draw')].filter((m): m is MarketRow => m !== undefined);
+  }
   const main = (type: string) =>
     live.filter((m) => m.type === type).sort((a, b) => imbalance(a) - imbalance(b) || a.id - b.id)[0];
   return [winner, main('handicap'), main('total')].filter((m): m is MarketRow => m !== undefined);
@@ -203,7 +209,7 @@ export function eventCard(e: EventRow, markets: MarketRow[]): EventCard {
     startsAt: new Date(e.starts_at).toISOString(),
     status: e.status,
     state: (e.state as MatchState | null) ?? null,
-    markets: headlineMarkets(markets).map(marketView),
+    markets: headlineMarkets(markets, e.sport).map(marketView),
     marketCount: markets.filter((m) => m.status !== 'settled').length,
     seedHash: e.seed_hash,
   };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { SerialPasses } from '../../loop-timer';
-import { FeedDocument, FeedMessage, type FeedSink, type FeedSource } from '../types';
+import { FeedDocument, FeedMessage, type FeedReject, type FeedSink, type FeedSource } from '../types';
 
 // The importer of the documented JSON feed (docs/sportsbook.md "Feed"): how an operator connects a
 // data provider. It reads a FeedDocument from a file once, or polls an HTTP URL for the messages
@@ -92,8 +92,15 @@ class JsonFeedSource implements JsonFeed {
     return this.#passes.run(() => this.#pollOnce());
   }
 
-  #report(report: JsonFeedReport): void {
+  /** Tells the options' listener and the sink (the book logs, counts and lists it for the trader). */
+  async #report(report: JsonFeedReport, source = this.name): Promise<void> {
     this.#o.onReport?.(report);
+    const reject: FeedReject =
+      report.kind === 'invalid'
+        ? { kind: 'invalid', seq: report.seq, reason: report.issues }
+        : { kind: 'error', seq: null, reason: report.error };
+    // A book that cannot record it still has the message logged by the listener; the feed goes on.
+    await this.#sink?.reject?.(source, reject).catch(() => undefined);
   }
 
   async #readFile(file: string): Promise<void> {
@@ -101,7 +108,7 @@ class JsonFeedSource implements JsonFeed {
     try {
       doc = JSON.parse(await readFile(file, 'utf8'));
     } catch (err) {
-      this.#report({ kind: 'error', error: `${file}: ${(err as Error).message}` });
+      await this.#report({ kind: 'error', error: `${file}: ${(err as Error).message}` });
       return;
     }
     await this.#ingest(doc);
@@ -124,7 +131,7 @@ class JsonFeedSource implements JsonFeed {
         doc = await res.json();
       } catch (err) {
         if (this.#sink)
-          this.#report({ kind: 'error', error: `${url.origin}${url.pathname}: ${(err as Error).message}` });
+          await this.#report({ kind: 'error', error: `${url.origin}${url.pathname}: ${(err as Error).message}` });
         return applied;
       }
       const before = this.#lastSeq;
@@ -138,7 +145,7 @@ class JsonFeedSource implements JsonFeed {
   async #ingest(doc: unknown): Promise<number> {
     const envelope = Envelope.safeParse(doc);
     if (!envelope.success) {
-      this.#report({ kind: 'error', error: `not a feed document: ${issuesOf(envelope.error)}` });
+      await this.#report({ kind: 'error', error: `not a feed document: ${issuesOf(envelope.error)}` });
       return 0;
     }
     const valid: FeedMessage[] = [];
@@ -150,10 +157,11 @@ class JsonFeedSource implements JsonFeed {
         continue;
       }
       const seq = seqOf(raw);
+      const source = envelope.data.source;
       if (seq !== null && (this.#lastSeq === undefined || seq > this.#lastSeq)) {
-        this.#report({ kind: 'invalid', seq, issues: issuesOf(parsed.error) });
+        await this.#report({ kind: 'invalid', seq, issues: issuesOf(parsed.error) }, source);
         skippedUpTo = Math.max(skippedUpTo ?? seq, seq);
-      } else if (seq === null) this.#report({ kind: 'invalid', seq, issues: issuesOf(parsed.error) });
+      } else if (seq === null) await this.#report({ kind: 'invalid', seq, issues: issuesOf(parsed.error) }, source);
     }
     valid.sort((a, b) => a.seq - b.seq);
     let applied = 0;
@@ -164,7 +172,10 @@ class JsonFeedSource implements JsonFeed {
       try {
         await sink.apply(envelope.data.source, message);
       } catch (err) {
-        this.#report({ kind: 'error', error: `seq ${message.seq} not applied: ${(err as Error).message}` });
+        await this.#report(
+          { kind: 'error', error: `seq ${message.seq} not applied: ${(err as Error).message}` },
+          envelope.data.source,
+        );
         break;
       }
       this.#lastSeq = message.seq;

@@ -225,11 +225,79 @@ describe('simulator', () => {
       expect(replay.steps.at(-1)!.state).toEqual(states.at(-1)!.state);
       expect(messages.indexOf(result!)).toBeLessThan(messages.indexOf(reveal!));
     }
-    // A sabong fight's markets close at the release: they are sent once more, suspended.
+    // A sabong fight's markets close at the last call: they are sent once more, suspended.
     const fight = ids.find((id) => id.startsWith('cf-'))!;
     const fightQuotes = of(messages, 'markets').filter((m) => m.eventId === fight);
     expect(fightQuotes.at(-1)!.markets.every((q) => q.status === 'suspended')).toBe(true);
     await sim.stop();
+  });
+
+  it('runs a derby fight after fight: betting open until the last call, the fight, then its result', async () => {
+    const derby = { ...SIM_LEAGUES.find((l) => l.id === 'cf-slw')!, horizonDays: 1 };
+    const start = zonedInstant('2026-11-25', 13 * 60, ZONE);
+    const { clock, messages, sim, sink } = harness({ leagues: [derby] }, start - MINUTE);
+    await sim.start(sink);
+    for (let t = 0; t < 61 * MINUTE; t += 5000) {
+      clock.now += 5000;
+      await sim.tick();
+    }
+    await sim.stop();
+    const fights = dayFixtures(SECRET, derby, '2026-11-25', ZONE).slice(0, 6);
+    let previousEnd = 0;
+    for (const { fixture } of fights) {
+      const mine = messages.filter((m) => 'eventId' in m && m.eventId === fixture.id);
+      const states = of(mine, 'state');
+      const phases = states.map((m) => m.state.phase);
+      expect(phases.slice(0, 3), fixture.id).toEqual(['OPEN', 'CLOSED', 'FIGHT']);
+      const opened = Date.parse(states[0]!.at);
+      const lastCall = Date.parse(states[1]!.at);
+      // Called at its start time (the previous fight is over by then), the last call three minutes on.
+      expect(opened).toBeGreaterThanOrEqual(Date.parse(fixture.startsAt));
+      expect(opened).toBeLessThan(Date.parse(fixture.startsAt) + 5000);
+      expect(opened).toBeGreaterThanOrEqual(previousEnd);
+      expect(lastCall - Date.parse(fixture.startsAt)).toBeGreaterThanOrEqual(180_000);
+      expect(lastCall - Date.parse(fixture.startsAt)).toBeLessThan(185_000);
+      // The quotes stay open until the last call, which sends them once more, suspended.
+      const quotes = of(mine, 'markets');
+      expect(
+        quotes.filter((m) => Date.parse(m.at) < lastCall).every((m) => m.markets.every((q) => q.status === 'open')),
+      ).toBe(true);
+      const closing = quotes.find((m) => Date.parse(m.at) >= lastCall)!;
+      expect(closing.at).toBe(states[1]!.at);
+      expect(closing.markets.map((q) => [q.type, q.status])).toEqual([
+        ['winner', 'suspended'],
+        ['draw', 'suspended'],
+      ]);
+      const end = of(mine, 'result')[0] ?? of(mine, 'abandon')[0];
+      expect(end, fixture.id).toBeDefined();
+      previousEnd = Date.parse(end!.at);
+      expect(previousEnd).toBeLessThan(Date.parse(fixture.startsAt) + 10 * MINUTE);
+    }
+  });
+
+  it('cancels a fight now and then: its end is an abandon, and the seed replays the cancellation', async () => {
+    const derby = { ...SIM_LEAGUES.find((l) => l.id === 'cf-slw')!, horizonDays: 1 };
+    let cancelled: Fixture | undefined;
+    for (let day = '2026-11-25'; !cancelled; day = addDays(day, 1)) {
+      cancelled = dayFixtures(SECRET, derby, day, ZONE).find(
+        (f) => replayMatch(f.fixture, f.seed, MODELS, [derby])!.result === null,
+      )?.fixture;
+    }
+    const { clock, messages, sim, sink } = harness({ leagues: [derby] }, Date.parse(cancelled.startsAt) - MINUTE);
+    await sim.start(sink);
+    for (let t = 0; t < 11 * MINUTE; t += 5000) {
+      clock.now += 5000;
+      await sim.tick();
+    }
+    await sim.stop();
+    const mine = messages.filter((m) => 'eventId' in m && m.eventId === cancelled.id);
+    expect(of(mine, 'state').map((m) => m.state.phase)).toEqual(['OPEN', 'CLOSED', 'FIGHT']);
+    expect(of(mine, 'result')).toEqual([]);
+    expect(of(mine, 'abandon').map((m) => m.reason)).toEqual(['Fight cancelled: no contest']);
+    const reveal = of(mine, 'reveal')[0]!;
+    const replay = replayMatch(cancelled, reveal.seed, MODELS, [derby])!;
+    expect(replay.hashMatches).toBe(true);
+    expect(replay.steps.at(-1)!.state.status).toBe('abandoned');
   });
 
   it('replays to the same place after a restart, and a revealed seed replays the match', async () => {

@@ -283,7 +283,10 @@ class FeedSimulator implements Simulator {
     const eventId = run.fixture.id;
     await this.#send({ kind: 'fixture', fixture: run.fixture });
     const state = run.state;
-    if (state.status !== 'scheduled') await this.#send({ kind: 'state', eventId, state });
+    // A cancelled match's end is the abandon #finish sends (a state saying 'abandoned' first would
+    // leave the book nothing to void).
+    if (state.status !== 'scheduled' && state.status !== 'abandoned')
+      await this.#send({ kind: 'state', eventId, state });
     if (run.ended) {
       await this.#finish(t);
       t.dirty = false;
@@ -307,6 +310,7 @@ class FeedSimulator implements Simulator {
     const eventId = run.fixture.id;
     const played = run.advanceTo(now);
     for (const { at, step } of played) {
+      if (step.state.status === 'abandoned') continue;
       await this.#send({ kind: 'state', eventId, state: step.state });
       if (step.suspendMs > 0 && step.state.status !== 'ended') {
         t.suspendedUntil = Math.max(t.suspendedUntil, at + step.suspendMs);
@@ -369,10 +373,16 @@ class FeedSimulator implements Simulator {
     const eventId = run.fixture.id;
     // Every market of the event, also those the book may hold from before a restart.
     await this.#send({ kind: 'suspend', eventId, reason: 'ended' });
-    await this.#send({ kind: 'result', eventId, result: run.model.result(run.state), correction: false });
+    if (run.state.status === 'abandoned') await this.#send({ kind: 'abandon', eventId, reason: cancelReason(run) });
+    else await this.#send({ kind: 'result', eventId, result: run.model.result(run.state), correction: false });
     await this.#send({ kind: 'reveal', eventId, seed: run.seed });
     t.done = true;
   }
+}
+
+/** Why a simulated match did not finish (a sabong fight called off: no contest). */
+function cancelReason(run: MatchRun): string {
+  return run.fixture.sport === 'cockfight' ? 'Fight cancelled: no contest' : 'Match abandoned';
 }
 
 function stepReason(step: MatchStep): string {
@@ -391,7 +401,8 @@ export type ReplayedMatch = {
   /** The match's parameters, as drawn from the seed's step 0. */
   params: unknown;
   steps: { at: string; state: MatchState; event?: MatchStep['event'] }[];
-  result: EventResult;
+  /** Null for a match that was abandoned (a cancelled fight): the book recorded no result either. */
+  result: EventResult | null;
 };
 
 /**
@@ -417,6 +428,6 @@ export function replayMatch(
     hashMatches: fixture.seedHash ? checkServerSeed(seed, fixture.seedHash) : null,
     params: run.params,
     steps,
-    result: run.model.result(run.state),
+    result: run.state.status === 'abandoned' ? null : run.model.result(run.state),
   };
 }

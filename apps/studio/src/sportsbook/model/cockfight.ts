@@ -5,15 +5,29 @@ import { oddsFor } from './margin';
 import { MARGIN_FACTOR } from './markets';
 import type { LeagueProfile, MatchStep, SportModel } from './sport-model';
 
-// Sabong: one fight between Meron (home) and Wala (away). It is won by one cock, or drawn (about
-// one fight in 30 to 40). Bets are taken before the release only, as in the cockpit: once the fight
-// is on, nothing is offered. Markets: winner (Meron / Wala; a draw refunds both sides' stakes, the
-// sabong rule) and draw ('yes'). Cockpits pay a fixed 8x on the draw, which returns a player about
-// a quarter of the stake at these chances; the book prices it like every selection instead, at its
-// margin times the draw market's factor (markets.ts MARGIN_FACTOR, as a long price), so what it
-// holds is the margin the trader set. decided = counted = 1-0 (Meron), 0-1 (Wala) or 0-0 (draw).
-/** A fight lasts between one and six minutes of real time. */
+// Sabong: a derby's fights one after another, each between Meron (home) and Wala (away). A fight
+// is called at its start time and goes live with betting open (phase OPEN); at the last call betting
+// closes (CLOSED) and, moments later, the cocks are released (FIGHT). It is won by one cock, drawn
+// (about one fight in 30 to 40), or now and then cancelled (a cock that will not fight): the feed's
+// abandon, which voids its bets. Bets are taken on the card and while the fight is open, never after
+// the last call (the book refuses them, SB_LAST_CALL). Markets: winner (Meron / Wala; a draw refunds
+// both sides' stakes, the sabong rule) and draw ('yes'). Cockpits pay a fixed 8x on the draw, which
+// returns a player about a quarter of the stake at these chances; the book prices it like every
+// selection instead, at its margin times the draw market's factor (markets.ts MARGIN_FACTOR, as a
+// long price), so what it holds is the margin the trader set. decided = counted = 1-0 (Meron), 0-1
+// (Wala) or 0-0 (draw).
+
+/** Betting stays open this long after the fight is called, then the last call closes it. */
+export const SABONG_BETTING_MS = 180_000;
+/** From the last call to the release of the cocks. */
+export const SABONG_RELEASE_MS = 20_000;
+/** A fight lasts between one and six minutes of real time from the release. */
 const FIGHT_MS = { min: 60_000, span: 300_000 };
+/** About one fight in a hundred is cancelled. */
+const CANCEL_CHANCE = 0.01;
+
+/** The fight's phases as the feed's state names them (types.ts MatchState.phase). */
+export const SABONG_PHASES = { open: 'OPEN', closed: 'CLOSED', fight: 'FIGHT', end: 'END' } as const;
 
 export type CockfightParams = {
   /** Meron's chance of winning a fight that is not drawn. */
@@ -55,29 +69,58 @@ export const cockfightModel: SportModel<CockfightParams> = {
       return {
         afterMs: 0,
         suspendMs: 0,
+        state: { status: 'live', phase: SABONG_PHASES.open, score: score(0, 0) },
+      };
+    }
+    if (state.status !== 'live') return null;
+    if (state.phase === SABONG_PHASES.open) {
+      return {
+        afterMs: SABONG_BETTING_MS,
+        suspendMs: 0,
+        event: { kind: 'last_call' },
+        state: { status: 'live', phase: SABONG_PHASES.closed, score: score(0, 0), last: { kind: 'last_call' } },
+      };
+    }
+    if (state.phase === SABONG_PHASES.closed) {
+      return {
+        afterMs: SABONG_RELEASE_MS,
+        suspendMs: 0,
         event: { kind: 'kickoff' },
         state: {
           status: 'live',
-          phase: 'FIGHT',
+          phase: SABONG_PHASES.fight,
           clock: { seconds: 0, running: true },
           score: score(0, 0),
           last: { kind: 'kickoff', clockSeconds: 0 },
         },
       };
     }
-    if (state.status !== 'live') return null;
     const afterMs = FIGHT_MS.min + rng.int(FIGHT_MS.span);
     const c = chances(params);
     const u = rng.next();
-    const winner = u < c.draw ? undefined : u < c.draw + c.meron ? 'home' : 'away';
     const seconds = Math.floor(afterMs / 1000);
+    if (rng.next() < CANCEL_CHANCE) {
+      return {
+        afterMs,
+        suspendMs: 0,
+        event: { kind: 'end' },
+        state: {
+          status: 'abandoned',
+          phase: SABONG_PHASES.end,
+          clock: { seconds, running: false },
+          score: score(0, 0),
+          last: { kind: 'end', clockSeconds: seconds },
+        },
+      };
+    }
+    const winner = u < c.draw ? undefined : u < c.draw + c.meron ? 'home' : 'away';
     return {
       afterMs,
       suspendMs: 0,
       event: winner ? { kind: 'fight_end', side: winner } : { kind: 'fight_end' },
       state: {
         status: 'ended',
-        phase: 'END',
+        phase: SABONG_PHASES.end,
         clock: { seconds, running: false },
         score: winner === 'home' ? score(1, 0) : winner === 'away' ? score(0, 1) : score(0, 0),
         last: winner
@@ -88,7 +131,9 @@ export const cockfightModel: SportModel<CockfightParams> = {
   },
 
   price(params: CockfightParams, state: MatchState, marginPpm: number): MarketQuote[] {
-    if (state.status !== 'scheduled') return [];
+    // Betting closes at the last call: from then on nothing is offered.
+    const betting = state.status === 'scheduled' || (state.status === 'live' && state.phase === SABONG_PHASES.open);
+    if (!betting) return [];
     const c = chances(params);
     const drawOdds = oddsFor({ win: c.draw, lose: 1 - c.draw }, marginPpm * MARGIN_FACTOR.draw);
     const quotes: MarketQuote[] = [];
