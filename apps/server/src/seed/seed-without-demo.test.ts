@@ -108,6 +108,8 @@ describe('seed outside demo mode', () => {
       'ESPORTS',
       'COCKFIGHT',
       'ELOTT',
+      // The house studio's mini games, placed last by migration 0119.
+      'MINI',
     ]);
   });
 });
