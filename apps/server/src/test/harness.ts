@@ -34,6 +34,8 @@ export async function createTestApp(
     builds?: NonNullable<Parameters<typeof buildApp>[1]>['builds'];
     /** On PostgreSQL, a read pool (ctx.readDb) on the test database itself, as DATABASE_READ_URL would open. */
     readReplica?: boolean;
+    /** How long a mounted plugin may take to start (buildApp's pluginTimeout). */
+    pluginTimeout?: number;
   } = {},
 ): Promise<TestApp> {
   let offset = 0;
@@ -72,7 +74,11 @@ export async function createTestApp(
           }),
         })
       : await bootstrap(config, { now });
-  const app = await buildApp(ctx, { mount: options.mount, ...(options.builds ? { builds: options.builds } : {}) });
+  const app = await buildApp(ctx, {
+    mount: options.mount,
+    ...(options.builds ? { builds: options.builds } : {}),
+    ...(options.pluginTimeout !== undefined ? { pluginTimeout: options.pluginTimeout } : {}),
+  });
   return {
     app,
     ctx,
