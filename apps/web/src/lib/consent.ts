@@ -1,4 +1,3 @@
-import { STORAGE_KEYS } from './storage';
 import { createStore } from './store';
 
 // Cookie consent (docs/site.md "Cookie consent"): where the brand asks (brand setting
@@ -14,12 +13,12 @@ export const CONSENT_KEY = 'cookieConsent';
 /** Bumped when the categories change: an answer to older categories is asked again. */
 export const CONSENT_VERSION = 2;
 
-/** The optional storage: display choices that are remembered between visits only with consent. */
-export const PREFERENCE_KEYS: readonly string[] = [
-  STORAGE_KEYS.theme,
-  STORAGE_KEYS.balanceHidden,
-  STORAGE_KEYS.jackpot,
-];
+/**
+ * The optional storage: display choices that are remembered between visits only with consent
+ * (lib/storage STORAGE_KEYS theme, balanceHidden, jackpot; named here, not imported, so the lazy
+ * banner's import of this module does not split lib/storage out of the first chunk).
+ */
+export const PREFERENCE_KEYS: readonly string[] = ['theme', 'balanceHidden', 'jackpot'];
 
 export type ConsentChoice = { version: number; preferences: boolean; at: string };
 

@@ -1,13 +1,18 @@
-import type { AnnouncementLists } from '@gamehall/shared/api/site';
+import type { AnnouncementLists, Banner } from '@gamehall/shared/api/site';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-
-// The banner groups' query is shared with the account modals (lib/banners).
-export { bannersQuery } from '../../lib/banners';
 
 type Page<T> = { content: T[]; pageNum: number; pageSize: number; totalPages: number; totalElements: number };
 export type Notice = { id: number; title: string; content: string; createdAt: string; startsAt: string };
 export type HelpCategory = { category: string; items: { id: number; title: string; content: string }[] };
+
+export function bannersQuery(groupName: 'w_home' | 'w_activity', language: string) {
+  return queryOptions({
+    queryKey: ['banners', groupName, language],
+    queryFn: () => apiRequest<Banner[]>('/wps/system/banners', { query: { groupName, language } }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 export function noticesQuery(pageNo: number, language: string) {
   return queryOptions({
