@@ -3,9 +3,16 @@ import type { EngineKind } from './engines/types';
 
 // Which house engine plays a catalogue game. The launch URL carries the vendor and the vendor's game
 // code; the catalogue's codes name their category (SLOT-00042, JL-003, LIVE-002, FISH-001, PVP-004,
-// SPORTS-001, ESPORTS-001, COCKFIGHT-002, LOTT-001, ELOTT-001). Unknown codes are refused.
+// SPORTS-001, ESPORTS-001, COCKFIGHT-002, LOTT-001, ELOTT-001, MINI-002). Unknown codes are refused.
 
-const CODE = /^(SLOT|JL|LIVE|FISH|PVP|SPORTS|ESPORTS|COCKFIGHT|LOTT|ELOTT|CRASH)-(\d{1,6})$/;
+const CODE = /^(SLOT|JL|LIVE|FISH|PVP|SPORTS|ESPORTS|COCKFIGHT|LOTT|ELOTT|CRASH|MINI)-(\d{1,6})$/;
+
+/**
+ * The mini games (category MINI): the studio's short games, one engine per code at every vendor.
+ * MINI-001 is the shared crash flight, MINI-002 the three-card duel against the house; a code past
+ * the list is not a game.
+ */
+export const MINI_GAMES: readonly ('crash' | 'duel')[] = ['crash', 'duel'];
 
 // The demo catalogue gives each LIVE vendor the table titles rotated by the vendor's position
 // (title (v + k) % 7 for its game k; title 4 is the roulette table, the others baccarat tables), so
@@ -101,6 +108,8 @@ export function engineKindOf({ vendor, gameCode }: GameRef): GameKind | undefine
       return isLotteryVendor(vendor) ? 'lottery' : undefined;
     case 'CRASH':
       return 'crash';
+    case 'MINI':
+      return MINI_GAMES[n - 1];
     default:
       return undefined;
   }

@@ -158,6 +158,11 @@ describe('catalogue mapping', () => {
     expect(engineKindOf({ vendor: 'BTI', gameCode: 'SPORTS-002' })).toBe('match');
     expect(engineKindOf({ vendor: 'TF', gameCode: 'ESPORTS-001' })).toBe('match');
     expect(engineKindOf({ vendor: 'DS88', gameCode: 'COCKFIGHT-002' })).toBe('derby');
+    // The mini games: the same engine per code at every vendor; a code past the list is no game.
+    expect(engineKindOf({ vendor: 'GH', gameCode: 'MINI-001' })).toBe('crash');
+    expect(engineKindOf({ vendor: 'JILI', gameCode: 'MINI-002' })).toBe('duel');
+    expect(engineKindOf({ vendor: 'GH', gameCode: 'MINI-000' })).toBeUndefined();
+    expect(engineKindOf({ vendor: 'GH', gameCode: 'MINI-003' })).toBeUndefined();
     expect(engineKindOf({ vendor: 'TCG_SEA', gameCode: 'LOTT-001' })).toBe('lottery');
     expect(engineKindOf({ vendor: 'ELOTT', gameCode: 'ELOTT-001' })).toBe('lottery');
     expect(engineKindOf({ vendor: 'AG', gameCode: 'LOTT-001' })).toBeUndefined();

@@ -8,7 +8,8 @@ import { freshPage, login } from './games-helpers';
 import { useSiteBrowser } from './web-build';
 
 // A vendor's own offer: the LIVE rooms of GLS2_roomList on /live with a vendor chip
-// selected, and the "Open <vendor> lobby" action (GCS_gameLaunchFB) of lobby vendors.
+// selected, and the "Open <vendor> lobby" action (GCS_gameLaunchFB) of lobby vendors. The mini
+// games category from the header menu, its page and a launch.
 const browser = useSiteBrowser(async (chromium) => {
   member = await freshPage(chromium);
   await login(member, 'demo01');
@@ -40,6 +41,24 @@ test('a LIVE vendor chip shows its rooms with minimum bet and status, and a room
   await page.waitForURL(/\/seamless\?nodeId=\d+/);
   await page.getByTestId('game-frame').waitFor();
   assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), roomName);
+});
+
+test("the mini games are in the menu; their page lists the studio's short games, and one launches", async () => {
+  const page = member;
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Mini games', exact: true }).first().click();
+  await page.waitForURL(/\/mini$/);
+  const grid = page.getByRole('list', { name: 'Mini games' });
+  await grid.locator('li').first().waitFor();
+  assert.equal(await grid.locator(':scope > li').count(), 2);
+  await page.getByRole('button', { name: 'Play now: Crash', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Play now: Three Card Duel vs the House', exact: true }).click();
+  await page.waitForURL(/\/seamless\?nodeId=\d+/);
+  const frame = page.getByTestId('game-frame');
+  await frame.waitFor();
+  assert.match((await frame.getAttribute('src')) ?? '', /[?&]game=MINI-002(&|$)/);
+  await page.getByRole('link', { name: 'Back to lobby' }).click();
+  await page.waitForURL(/\/mini/);
 });
 
 test('a guest on a LIVE vendor gets the login prompt instead of its rooms', async () => {

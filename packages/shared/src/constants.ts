@@ -44,6 +44,7 @@ export const GAME_TYPES = [
   'PVP',
   'ESPORTS',
   'COCKFIGHT',
+  'MINI',
 ] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 export const SLOT_SUB_CATEGORIES = ['SC', 'VP', 'JP', 'TG', 'AC', 'BG'] as const;

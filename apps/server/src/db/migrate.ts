@@ -98,6 +98,7 @@ import * as m0115 from './migrations/0115-send-keys';
 import * as m0116 from './migrations/0116-payee-name-search';
 import * as m0117 from './migrations/0117-vip-level-holds';
 import * as m0118 from './migrations/0118-visitor-feedback';
+import * as m0119 from './migrations/0119-mini-games';
 import * as m0120 from './migrations/0120-chatroom';
 import * as m0121 from './migrations/0121-game-session-ends';
 
@@ -202,6 +203,7 @@ export const migrations: Record<string, Migration> = {
   '0116-payee-name-search': m0116,
   '0117-vip-level-holds': m0117,
   '0118-visitor-feedback': m0118,
+  '0119-mini-games': m0119,
   '0120-chatroom': m0120,
   '0121-game-session-ends': m0121,
 };

@@ -46,6 +46,7 @@ export const HOUSE_LINEUP: Lineup = {
     COCKFIGHT: [HOUSE_VENDOR],
     LOTT: ['LOTT'],
     ELOTT: ['ELOTT'],
+    MINI: [HOUSE_VENDOR],
   },
   names: {
     [HOUSE_VENDOR]: HOUSE_STUDIO_NAME,
@@ -75,6 +76,7 @@ export const DEMO_LINEUP: Lineup = {
     LOTT: ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT'],
     ELOTT: ['ELOTT'],
     JL: ['JILI'],
+    MINI: ['JILI'],
   },
   names: {
     AE: 'Aurora Reels',
@@ -283,8 +285,24 @@ export function catalogueGames(options: { demo: boolean; slots: number }): GameS
   for (const [vendor, code, names] of options.demo ? CRASH_TITLES : HOUSE_CRASH_TITLES) {
     rows.push(gameRow(vendor, 'RNG', code, names, { sub_category: 'AC', sort: 0, min_bet: 100 }));
   }
+  // The mini games (codes MINI-nnn, apps/studio game-map MINI_GAMES): the studio's short games, at
+  // the house vendor (in the demo at the arcade vendor), on top of the configured slot count.
+  for (const vendor of lineup.byCategory.MINI ?? []) {
+    MINI_TITLES.forEach(([code, names], k) => {
+      rows.push(gameRow(vendor, 'MINI', code, names, { sort: k, min_bet: 100 }));
+    });
+  }
   return rows;
 }
+
+/**
+ * The mini games category: every title is a game the studio plays under that code (game-map
+ * MINI_GAMES): the shared crash flight and the three-card duel against the house.
+ */
+export const MINI_TITLES: readonly (readonly [code: string, names: { EN: string; TY: string }])[] = [
+  ['MINI-001', { EN: 'Crash', TY: 'Crash: Bagsak' }],
+  ['MINI-002', { EN: 'Three Card Duel vs the House', TY: 'Tunggalian ng Tatlong Baraha laban sa Bahay' }],
+];
 
 /** The sportsbook's lobby game per category: its code is `<category>-000` (apps/studio game-map). */
 export const SPORTSBOOK_LOBBIES: Record<'SPORTS' | 'ESPORTS' | 'COCKFIGHT', { EN: string; TY: string }> = {

@@ -189,16 +189,16 @@ We may withhold a bonus claimed through several accounts or by playing in a way 
 
 ## What the site stores
 - Your session: the sign-in token and the announcements you have seen on this visit, in the browser tab's session storage, gone when you close the tab or sign out.
-- Your choices: language, light or dark theme, whether your balance is hidden, and your answer to the cookie banner, in local storage.
+- Your language and your answer to the cookie banner, in local storage.
+- Your display preferences: light or dark theme, whether your balance is hidden, and the home page's jackpot display (it is a display, not a prize). Kept in local storage between visits only if you choose Accept in the cookie banner; with Necessary only they are kept in the tab's session storage, until you close the tab or sign out. Cookie settings, at the foot of every page, changes your answer.
 - "Remember me": when you tick it at sign-in, a cookie with your username for one day.
 - A random id of this browser, sent with bonus claims so that a bonus meant once per person is paid once; it is used for nothing else.
 - If you chat with customer service before signing in, the chat's visitor token, so the conversation carries on.
-- The home page's jackpot display keeps its counter in local storage (it is a display, not a prize).
 
-All of these are needed for the site to work as you asked; none of them tracks you across other sites.
+Apart from the display preferences, all of these are needed for the site to work as you asked; none of them tracks you across other sites. Your answer to the cookie banner is kept in this browser only, also when you are signed in.
 
 ## Analytics and marketing
-This site sets no analytics and no marketing cookies today. If that ever changes, they will be set only after you agree to them in a cookie banner, and you will be able to change your answer at any time.`,
+This site sets no analytics and no marketing cookies. If that ever changes, they will be set only after you agree to them in the cookie banner, and you will be able to change your answer at any time.`,
     },
   },
   about: {

@@ -29,8 +29,10 @@ describe('seed outside demo mode', () => {
   });
 
   it('still writes brand defaults, switches, field rules, countries, VIP levels, vendors and the catalogue', async () => {
-    const settings = await t.ctx.db.selectFrom('brand_settings').select('key').execute();
+    const settings = await t.ctx.db.selectFrom('brand_settings').select(['key', 'value']).execute();
     expect(settings.map((s) => s.key)).toContain('defaultPassword');
+    // The cookie banner is the demo's; a brand outside demo mode starts without it.
+    expect(settings.find((s) => s.key === 'cookieConsentBanner')?.value).toBe(false);
     const switches = await t.ctx.db.selectFrom('whitelabel_switches').select('mod_id').execute();
     for (const name of WHITELABEL_SWITCHES) expect(switches.map((s) => s.mod_id)).toContain(name);
     const rules = await t.ctx.db.selectFrom('register_field_rules').select('field').execute();
@@ -106,6 +108,8 @@ describe('seed outside demo mode', () => {
       'ESPORTS',
       'COCKFIGHT',
       'ELOTT',
+      // The house studio's mini games, placed last by migration 0119.
+      'MINI',
     ]);
   });
 });

@@ -1,5 +1,11 @@
 import type { AppContext } from '../context';
-import { addMissingBrandSettings, brandDefaults, forgetBrand, getBrand } from '../modules/brand/brand.service';
+import {
+  addMissingBrandSettings,
+  type BrandSettings,
+  brandDefaults,
+  forgetBrand,
+  getBrand,
+} from '../modules/brand/brand.service';
 import { kycDemoBrandSettings } from '../modules/kyc/kyc.seed';
 import { seedDemoMissions } from '../modules/missions/missions.seed';
 import { seedPointsCatalogue } from '../modules/points/points.seed';
@@ -17,6 +23,10 @@ import { seedOperatorRoles } from './operators-seed';
 import { lockSeed } from './seed.queries';
 import { seedVendorIntegrations } from './vendor-integrations-seed';
 
+// The demo shows what a brand in a market that asks for cookie consent shows; a brand outside demo
+// mode starts without the banner (brandDefaults) and its operator turns it on where needed.
+const DEMO_BRAND_SETTINGS: Pick<BrandSettings, 'cookieConsentBanner'> = { cookieConsentBanner: true };
+
 export type SeedOptions = { demo: boolean; catalogueSlots: number };
 
 /**
@@ -26,7 +36,7 @@ export type SeedOptions = { demo: boolean; catalogueSlots: number };
  * start leaves nothing half-written.
  */
 export async function seed(ctx: AppContext, options: SeedOptions): Promise<void> {
-  if (options.demo) await addMissingBrandSettings(ctx.db, kycDemoBrandSettings);
+  if (options.demo) await addMissingBrandSettings(ctx.db, { ...kycDemoBrandSettings, ...DEMO_BRAND_SETTINGS });
   await addMissingBrandSettings(ctx.db, brandDefaults);
   const brand = await getBrand(ctx.db);
 

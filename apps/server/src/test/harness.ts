@@ -34,6 +34,8 @@ export async function createTestApp(
     builds?: NonNullable<Parameters<typeof buildApp>[1]>['builds'];
     /** On PostgreSQL, a read pool (ctx.readDb) on the test database itself, as DATABASE_READ_URL would open. */
     readReplica?: boolean;
+    /** How long a mounted plugin may take to start (buildApp's pluginTimeout). */
+    pluginTimeout?: number;
   } = {},
 ): Promise<TestApp> {
   let offset = 0;
@@ -74,10 +76,11 @@ export async function createTestApp(
       : await bootstrap(config, { now });
   // A mounted studio starts its database, book and rooms inside the plugin: on a busy two-core
   // machine that can outlast Fastify's 10 s plugin timeout, which is no fault of the code.
+  const pluginTimeout = options.pluginTimeout ?? (options.mount ? 120_000 : undefined);
   const app = await buildApp(ctx, {
     mount: options.mount,
-    ...(options.mount ? { pluginTimeout: 120_000 } : {}),
     ...(options.builds ? { builds: options.builds } : {}),
+    ...(pluginTimeout !== undefined ? { pluginTimeout } : {}),
   });
   return {
     app,

@@ -55,6 +55,9 @@ export async function mountStudio(
   const t = await createTestApp(
     {},
     {
+      // The studio migrates its own tables as it starts: on a busy machine (a test run beside
+      // others) that took longer than Fastify's 10 s, as the studio's own harnesses allow for.
+      pluginTimeout: 120_000,
       mount: (app, ctx) =>
         app.register(studioPlugin, {
           prefix: '/studio',

@@ -45,6 +45,7 @@ export const CATEGORY_ROUTES: Readonly<Record<string, string>> = {
   rng: 'RNG',
   cockfight: 'COCKFIGHT',
   jili: 'JL',
+  mini: 'MINI',
 };
 
 /**

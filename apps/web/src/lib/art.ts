@@ -12,6 +12,7 @@ export const GAME_MENU_CATEGORY_ORDER = [
   'LOTT',
   'ELOTT',
   'JL',
+  'MINI',
 ] as const;
 
 export function vendorIconUrl(code: string): string {

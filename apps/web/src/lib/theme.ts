@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { writePreference } from './consent';
 import { STORAGE_KEYS } from './storage';
 
 export type Theme = 'dark' | 'light';
@@ -10,7 +11,7 @@ function current(): Theme {
 
 export function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
-  localStorage.setItem(STORAGE_KEYS.theme, theme);
+  writePreference(STORAGE_KEYS.theme, theme);
   for (const l of listeners) l();
 }
 

@@ -14,6 +14,7 @@ export const GAME_MENU_CATEGORY_ORDER = [
   'LOTT',
   'ELOTT',
   'JL',
+  'MINI',
 ] as const;
 
 export const GameMenusQuery = z.object({

@@ -130,9 +130,10 @@ export const BrandSettingsSchema = z.object({
   launchGameCDNs: z.array(HostUrl).default(['']),
   gtagId: z.string().default(''),
   /**
-   * The player site asks visitors for cookie consent (necessary, analytics, marketing) and remembers
-   * the answer; a brand whose market asks for it turns this on. The site sets nothing but necessary
-   * storage today, so the banner says so (docs/site.md "Cookie consent").
+   * The player site asks a first-time visitor for cookie consent and remembers the answer: Accept
+   * keeps their display preferences on the device between visits, Necessary only keeps those for the
+   * tab. Off by default (a brand whose market asks for it turns it on); on in the demo (seed.ts).
+   * docs/site.md "Cookie consent".
    */
   cookieConsentBanner: z.boolean().default(false),
   /** Registration method recorded for web sign-ups (spec §3 registerMethod). */

@@ -644,6 +644,7 @@ const CATEGORY_LABELS: Record<string, string> = {
   LOTT: 'LOTTO',
   ELOTT: 'E-LOTTO',
   JL: 'JILI',
+  MINI: 'MINI GAMES',
 };
 
 const SUB_CATEGORY_LABELS: Record<string, string> = {

@@ -34,6 +34,7 @@ describe('GET /lgw/games/game_menus', () => {
       // The demo brand supports TY: LOTT merges into ELOTT (spec §4), below.
       'ELOTT',
       'JL',
+      'MINI',
     ]);
     const rng = value.find((c) => c.gameCategory === 'RNG')!;
     expect(rng.vendors.map((v) => v.vassalage)).toEqual([

@@ -108,6 +108,31 @@ describe('PUT /admin/brand/settings/:key', () => {
     expect((await send('GET', '/wps/system/config')).json().value.supportedLanguages).toEqual(original);
   });
 
+  it('asks for cookie consent in the demo; the operator turns it off and on, seen by /wps/system/config', async () => {
+    const config = async () => (await send('GET', '/wps/system/config')).json().value.cookieConsentBanner;
+    // The demo seed turns it on (a brand outside demo mode starts without it: seed-without-demo.test).
+    expect(await config()).toBe(true);
+    expect(await storedSetting('cookieConsentBanner')).toBe(true);
+    expect(
+      (await send('PUT', '/admin/brand/settings/cookieConsentBanner', adminToken, { value: false })).statusCode,
+    ).toBe(200);
+    expect(await config()).toBe(false);
+    const listed = (await send('GET', '/admin/brand/settings', adminToken)).json().value.settings;
+    expect(listed.find((s: { key: string }) => s.key === 'cookieConsentBanner').value).toBe(false);
+    // Not a yes or no: refused, and the setting stays as it was.
+    for (const value of ['yes', 1, null]) {
+      const bad = await send('PUT', '/admin/brand/settings/cookieConsentBanner', adminToken, { value });
+      expectFailure(bad, 400, 'VALIDATION_FAILED');
+    }
+    expect(await config()).toBe(false);
+    const member = await sessionFor(t, (await createMember(t.ctx)).id);
+    const byMember = await send('PUT', '/admin/brand/settings/cookieConsentBanner', member, { value: true });
+    expectFailure(byMember, 403, 'AUTH_FORBIDDEN');
+    expect(await config()).toBe(false);
+    await send('PUT', '/admin/brand/settings/cookieConsentBanner', adminToken, { value: true });
+    expect(await config()).toBe(true);
+  });
+
   it('answers 404 for an unknown key and 400 for a bad or missing value, storing nothing, audited as refused', async () => {
     const stored = await storedSetting('maintenance');
     const minAge = await storedSetting('minAge');

@@ -348,7 +348,8 @@ describe('brand configuration', () => {
       customerServiceUrl: seeded.customerServiceUrl,
       smsExpiredMinutes: seeded.smsExpiredMinutes,
       challengeEnabled: seeded.challengeEnabled,
-      cookieConsentBanner: false,
+      // On in the demo seed (off by default outside demo mode).
+      cookieConsentBanner: true,
     });
     await setBrandSetting(t.ctx.db, 'siteName', 'Renamed Hall');
     await setBrandSetting(t.ctx.db, 'domainRoute', { agent: '/agents', member: '/' });

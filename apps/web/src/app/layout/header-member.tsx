@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api';
 import { useRealtimeBalance } from '../../features/wallet/live-balance';
 import { showAlert } from '../../lib/alerts';
+import { readPreference, writePreference } from '../../lib/consent';
 import { openModal } from '../../lib/modals';
 import { displayAmount } from '../../lib/money';
 import { endSession, useSession } from '../../lib/session';
@@ -48,9 +49,9 @@ function BalanceChip() {
   const state = useQuery(publicStateQuery(session.token)).data;
   // The balance follows every posting live over /ws, without waiting for the 30 s refetch.
   useRealtimeBalance(session.token);
-  const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1');
+  const [hidden, setHidden] = useState(() => readPreference(STORAGE_KEYS.balanceHidden) === '1');
   const toggle = () => {
-    localStorage.setItem(STORAGE_KEYS.balanceHidden, hidden ? '0' : '1');
+    writePreference(STORAGE_KEYS.balanceHidden, hidden ? '0' : '1');
     setHidden(!hidden);
   };
   const shown = state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…';

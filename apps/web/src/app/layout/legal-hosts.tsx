@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client';
-import { consentStore } from '../../lib/consent';
+import { consentStore, setConsentAsked } from '../../lib/consent';
 import { loadAllStrings } from '../../lib/i18n';
 import { useFillPlaceholders } from '../../lib/placeholders';
 import { endSession, useSession } from '../../lib/session';
@@ -55,9 +55,16 @@ export function TermsHost() {
   );
 }
 
-/** Where the brand asks for cookie consent: until the visitor answers, or while they change it. */
+/**
+ * Where the brand asks for cookie consent: until the visitor answers, or while they change it. It
+ * also tells lib/consent whether the brand asks, which decides where preferences may be kept.
+ */
 export function ConsentHost() {
-  const wanted = useQuery(configQuery).data?.cookieConsentBanner === true;
+  const config = useQuery(configQuery).data;
+  const wanted = config?.cookieConsentBanner === true;
+  useEffect(() => {
+    if (config) setConsentAsked(config.cookieConsentBanner === true);
+  }, [config]);
   const { choice, open } = consentStore.use();
   if (!wanted || (choice && !open)) return null;
   return (

@@ -18,6 +18,7 @@ import { permissionQuery } from '../../lib/site-queries';
 import { completeLogin, forgotByEmail, NO_LOGIN_SMS, resetByPhone, sendLoginSms } from './api';
 import { MobileCodeFields } from './mobile-code-fields';
 import { MOBILE_PATTERN } from './mobile-input';
+import { ModalBanners } from './modal-banners';
 
 const EmailResetFields = ForgotByEmailBody.extend({
   email: ForgotByEmailBody.shape.email.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/),
@@ -41,6 +42,7 @@ export function ForgotPasswordModal() {
   ];
   return (
     <Modal open={open} onClose={closeModal} title={t('auth.forgotPassword')}>
+      <ModalBanners group="w_forget" />
       <Tabs value={items.some((i) => i.value === tab) ? tab : 'email'} onValueChange={setTab} items={items} />
     </Modal>
   );

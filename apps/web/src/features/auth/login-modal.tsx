@@ -39,6 +39,7 @@ import {
 } from './api';
 import { MobileCodeFields } from './mobile-code-fields';
 import { MOBILE_PATTERN } from './mobile-input';
+import { ModalBanners } from './modal-banners';
 
 // The login forms validate with the wire schema's rules; their own names stay (mobile, smsCode).
 const PasswordLoginFields = LoginBody.pick({ username: true, password: true })
@@ -91,6 +92,7 @@ export function LoginModal() {
         <NewIpVerification pending={verification} done={() => setVerification(null)} />
       ) : (
         <>
+          <ModalBanners group="w_login" />
           <Tabs value={current} onValueChange={setTab} items={items} />
           {area === 'member' && permission?.register.freePlay && <FreePlayButton />}
           {area === 'member' && (

@@ -27,6 +27,7 @@ import {
   visitToReport,
 } from './invitation-code';
 import { MOBILE_PATTERN } from './mobile-input';
+import { ModalBanners } from './modal-banners';
 import {
   invitationTakesBoth,
   type Kind,
@@ -56,6 +57,7 @@ export function RegisterModal() {
   useAffiliateVisit();
   return (
     <Modal open={open} onClose={closeModal} title={t('auth.register')}>
+      <ModalBanners group="w_register" />
       <Tabs value={current} onValueChange={setTab} items={items} />
       <p className="mt-4 text-center text-sm text-(--text-muted)">
         {t('auth.haveAccount')}{' '}

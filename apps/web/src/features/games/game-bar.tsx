@@ -5,6 +5,7 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { readPreference } from '../../lib/consent';
 import { canGoFullScreen, enterFullScreen, isFullScreen, leaveFullScreen, wantsLandscape } from '../../lib/full-screen';
 import { displayAmount } from '../../lib/money';
 import { useSession } from '../../lib/session';
@@ -103,7 +104,7 @@ function GameBalance() {
   const { t } = useTranslation();
   const { token, isTrial } = useSession();
   const state = useQuery(publicStateQuery(token)).data;
-  const hidden = localStorage.getItem(STORAGE_KEYS.balanceHidden) === '1';
+  const hidden = readPreference(STORAGE_KEYS.balanceHidden) === '1';
   const shown = state ? displayAmount(state.balance, { symbol: state.currencySymbol, hidden }) : '…';
   const label = isTrial ? t('header.demoBalance') : t('header.cashBalance');
   return (

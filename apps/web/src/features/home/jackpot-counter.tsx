@@ -2,19 +2,17 @@ import { formatMoney } from '@gamehall/shared/money';
 import { Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readPreference, writePreference } from '../../lib/consent';
 import { jackpotDelayMs, parseJackpotState, resumeJackpot, stepJackpot } from '../../lib/jackpot';
 import { STORAGE_KEYS } from '../../lib/storage';
 
 function readSaved() {
-  return parseJackpotState(localStorage.getItem(STORAGE_KEYS.jackpot));
+  return parseJackpotState(readPreference(STORAGE_KEYS.jackpot));
 }
 
 function save(state: ReturnType<typeof readSaved>) {
-  try {
-    localStorage.setItem(STORAGE_KEYS.jackpot, JSON.stringify(state));
-  } catch {
-    // Storage full or refused (private mode): the counter still runs for this page.
-  }
+  // A preference (lib/consent): on the device with consent, in the tab otherwise.
+  writePreference(STORAGE_KEYS.jackpot, JSON.stringify(state));
 }
 
 /**
