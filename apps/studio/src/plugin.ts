@@ -535,7 +535,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     houseSecret: options.houseSecret,
     currency: trialCurrency,
     parse,
-    pvpRake: (from, to) => pvp.rakeReport(from, to),
+    pvpRake: (from, to, timeZone) => pvp.rakeReport(from, to, timeZone),
     signedRoutes: (trader) => {
       registerPvpOperatorRoutes(trader, db, parse);
       registerSessionEndRoute(trader, { db, now: deps.now, parse });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { StudioDb } from '../db/database';
 import { StudioError } from '../errors';
+import { checkDays } from '../report-days';
 import { handRecord, integrityReport, roundHands, searchHands } from './records';
 
 // The card room's records on the signed trader API (registered inside its signed scope by
@@ -21,18 +22,6 @@ import { handRecord, integrityReport, roundHands, searchHands } from './records'
 
 const HandParams = z.object({ handId: z.coerce.number().int().positive().max(2_147_483_647) });
 const RoundParams = z.object({ roundId: z.string().regex(/^pvp:[0-9a-f-]{36}$/) });
-
-function validDay(day: string | undefined): boolean {
-  if (day === undefined) return true;
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
-}
-
-function checkDays(q: { from?: string | undefined; to?: string | undefined }): void {
-  const bad = (['from', 'to'] as const).filter((k) => !validDay(q[k]));
-  if (bad.length === 0 && q.from !== undefined && q.to !== undefined && q.from > q.to) bad.push('from', 'to');
-  if (bad.length > 0) throw new StudioError('STUDIO_BAD_REQUEST', { fields: bad }, (w) => w.invalidFields(bad));
-}
 
 export function registerPvpOperatorRoutes(
   trader: FastifyInstance,

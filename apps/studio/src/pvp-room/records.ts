@@ -9,6 +9,7 @@ import type {
   PvpRoundHands,
   PvpTongitsDeal,
 } from '@gamehall/shared/api/pvp-records';
+import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { maskPlayer } from '../crash';
 import type { StudioDb } from '../db/database';
@@ -228,14 +229,12 @@ function tongitsRecord(state: TongitsTableState, seen: (seat: number) => boolean
   };
 }
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-const dayAfter = (day: string) => {
-  const d = dayStart(day);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d;
-};
+/** The instant a day begins in the report's zone (the brand's, sent as `tz`; UTC without one). */
+const startOf = (day: string, tz: string | undefined) => dayStart(day, tz ?? 'UTC');
+/** The instant after a day ends there. */
+const endOf = (day: string, tz: string | undefined) => dayStart(addDays(day, 1), tz ?? 'UTC');
 
-/** The operator's hand search: by player, table and days (UTC, both included), newest first. */
+/** The operator's hand search: by player, table and days (the brand's, both included), newest first. */
 export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<PvpHandSearchAnswer> {
   let query = db
     .selectFrom('studio_pvp_hands as h')
@@ -253,8 +252,8 @@ export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<
     );
   }
   if (q.table !== undefined) query = query.where('h.table_id', '=', q.table);
-  if (q.from !== undefined) query = query.where('h.started_at', '>=', dayStart(q.from));
-  if (q.to !== undefined) query = query.where('h.started_at', '<', dayAfter(q.to));
+  if (q.from !== undefined) query = query.where('h.started_at', '>=', startOf(q.from, q.tz));
+  if (q.to !== undefined) query = query.where('h.started_at', '<', endOf(q.to, q.tz));
   if (q.before !== undefined) query = query.where('h.id', '<', q.before);
   const rows = await query.orderBy('h.id', 'desc').limit(q.limit).execute();
   const ids = rows.map((r) => r.id);
@@ -284,10 +283,10 @@ export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<
 /** Most hands one report reads: a window beyond it is refused, not cut short silently. */
 export const INTEGRITY_MAX_HANDS = 20_000;
 
-/** The integrity report over the hands ended in the days from..to (UTC, both included). */
+/** The integrity report over the hands ended in the days from..to (the brand's, both included). */
 export async function integrityReport(db: StudioDb, q: PvpIntegrityQuery): Promise<PvpIntegrityAnswer> {
-  const from = dayStart(q.from);
-  const to = dayAfter(q.to);
+  const from = startOf(q.from, q.tz);
+  const to = endOf(q.to, q.tz);
   const count = await db
     .selectFrom('studio_pvp_hands')
     .select(sql<number>`count(*)::int`.as('n'))

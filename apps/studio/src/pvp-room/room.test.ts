@@ -1,3 +1,4 @@
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { describe, expect, it, vi } from 'vitest';
 import { dealDeck, verifyHandDeck } from '../pvp/deck';
 import { chipsOnTable } from '../pvp/table';
@@ -247,6 +248,37 @@ describe('the Hold\u2019em table service', () => {
     expect(served.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
     const unsigned = await h.app.inject({ method: 'GET', url });
     expect(unsigned.statusCode).toBe(401);
+    // Counted in the brand's zone: each row's day is the Manila day its hands ended on.
+    const signedGet = (path: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: path,
+        headers: {
+          'x-trader-time': time,
+          'x-trader-signature': signTrader(traderSecret(HOUSE), time, 'GET', path, ''),
+        },
+      });
+    const manilaDay = (ms: number) => brandDay(new Date(ms), 'Asia/Manila');
+    const inManila = await signedGet(
+      `/studio/trader/pvp/rake?from=${manilaDay(h.clock.now - 86_400_000)}&to=${manilaDay(h.clock.now)}&tz=Asia%2FManila`,
+    );
+    expect(inManila.statusCode, inManila.body).toBe(200);
+    const ended = await h.runtime.db
+      .selectFrom('studio_pvp_hands')
+      .select('ended_at')
+      .where('table_id', '=', TABLE)
+      .where('status', '=', 'over')
+      .execute();
+    const manilaRows = (inManila.json() as { rows: { tableId: string; day: string; rake: number }[] }).rows.filter(
+      (r) => r.tableId === TABLE,
+    );
+    expect(manilaRows.map((r) => r.day).sort()).toEqual(
+      [...new Set(ended.map((e) => manilaDay(new Date(e.ended_at as Date).getTime())))].sort(),
+    );
+    expect(manilaRows.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
+    const unknownZone = await signedGet(`${url}&tz=Mars%2FOlympus`);
+    expect(unknownZone.statusCode).toBe(400);
+    expect(unknownZone.json().error.detail).toMatchObject({ fields: ['tz'] });
     const mine = report.filter((r) => r.tableId === TABLE);
     expect(mine.reduce((sum, r) => sum + r.rake, 0)).toBe(rake);
     expect(mine.reduce((sum, r) => sum + r.hands, 0)).toBe(

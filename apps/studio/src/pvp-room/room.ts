@@ -406,15 +406,15 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
     return this.playerHands(session, limit, 'every game');
   }
 
-  /** The house's PVP revenue: rake per table and day (UTC) of the hands ended in [from, to). */
-  async rakeReport(from: Date, to: Date) {
+  /** The house's PVP revenue: rake per table and day (in `timeZone`) of the hands ended in [from, to). */
+  async rakeReport(from: Date, to: Date, timeZone = 'UTC') {
     const rows = await this.#db
       .selectFrom('studio_pvp_hands as h')
       .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
       .select([
         'h.table_id',
         't.currency',
-        sql<string>`to_char(h.ended_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
+        sql<string>`to_char(h.ended_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('day'),
         sql<number>`count(*)::int`.as('hands'),
         sql<number>`coalesce(sum(h.rake), 0)::bigint`.as('rake'),
         sql<number>`coalesce(sum(h.pot), 0)::bigint`.as('pots'),

@@ -17,12 +17,20 @@ export const PVP_RECORD_ROUTES = {
   hand: (handId: number) => `/trader/pvp/hands/${handId}`,
   /** GET ?PvpIntegrityQuery -> PvpIntegrityAnswer */
   integrity: '/trader/pvp/integrity',
-  /** GET ?from=&to= (days) -> PvpRakeAnswer */
+  /** GET ?from=&to= (days)&tz= -> PvpRakeAnswer */
   rake: '/trader/pvp/rake',
 } as const;
 
 const Int = z.number().int();
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/**
+ * The time zone the days are counted in (IANA name, the brand's): the card room's reports use the
+ * brand's day like every other report. Absent: UTC.
+ */
+export const PvpTimeZone = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/);
 const PlayerId = z.string().regex(/^\d{1,19}$/);
 
 export const PvpPlayerQuery = z.object({ player: PlayerId });
@@ -160,6 +168,7 @@ export const PvpHandSearchQuery = z
     table: z.string().min(1).max(60).optional(),
     from: Day.optional(),
     to: Day.optional(),
+    tz: PvpTimeZone.optional(),
     /** Hands with a smaller id (the next page of a newest-first list). */
     before: z.coerce.number().int().positive().optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -209,7 +218,11 @@ export const PvpIntegrityThresholds = z.object({
 });
 export type PvpIntegrityThresholds = z.infer<typeof PvpIntegrityThresholds>;
 
-export const PvpIntegrityQuery = PvpIntegrityThresholds.extend({ from: Day, to: Day }).strict();
+export const PvpIntegrityQuery = PvpIntegrityThresholds.extend({
+  from: Day,
+  to: Day,
+  tz: PvpTimeZone.optional(),
+}).strict();
 export type PvpIntegrityQuery = z.infer<typeof PvpIntegrityQuery>;
 
 export const PvpChipDumpFlag = z.object({

@@ -12,7 +12,7 @@ import { formatMoney } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { daysBefore, rakeQuery } from './api';
 
-// The house's card-room revenue: the rake per table and day (UTC), with the pots it came from.
+// The house's card-room revenue: the rake per table and brand day, with the pots it came from.
 
 export function RakePage() {
   const { t } = useTranslation('pvp');

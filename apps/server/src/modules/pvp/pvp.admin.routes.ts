@@ -88,13 +88,13 @@ export function registerPvpAdminRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags: adminTags,
-        summary: "The house's card-room revenue: rake per table and day (UTC), both days included",
+        summary: "The house's card-room revenue: rake per table and brand day, both days included",
         querystring: AdminPvpDaysQuery,
         response: { 200: envelope(AdminPvpRake) },
       },
       config: review,
     },
-    async (req) => ok(await pvp.rakeReport(target(req), req.query)),
+    async (req) => ok(await pvp.rakeReport(ctx, target(req), req.query)),
   );
 
   app.get(

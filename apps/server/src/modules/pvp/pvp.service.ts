@@ -184,7 +184,15 @@ export async function searchHands(
     {
       method: 'GET',
       path: PVP_RECORD_ROUTES.hands,
-      query: { player, table: q.table, from: q.from, to: q.to, before: q.before, limit: q.limit },
+      query: {
+        player,
+        table: q.table,
+        from: q.from,
+        to: q.to,
+        tz: (await getBrand(ctx.db)).timeZone,
+        before: q.before,
+        limit: q.limit,
+      },
     },
     PvpHandSearchAnswer,
   );
@@ -222,10 +230,19 @@ export async function operatorHand(ctx: AppContext, target: TraderTarget, handId
   return handView(r, await usernamesByIds(ctx, ids));
 }
 
-/** The house's PVP revenue: rake per table and day (UTC), both days included. */
-export async function rakeReport(target: TraderTarget, q: { from: string; to: string }): Promise<AdminPvpRake> {
+/** The house's PVP revenue: rake per table and brand day, both days included. */
+export async function rakeReport(
+  ctx: AppContext,
+  target: TraderTarget,
+  q: { from: string; to: string },
+): Promise<AdminPvpRake> {
   if (q.from > q.to) throw fieldErrors({ from: 'INVALID' });
-  const r = await studioCall(target, { method: 'GET', path: PVP_RECORD_ROUTES.rake, query: q }, PvpRakeAnswer);
+  const tz = (await getBrand(ctx.db)).timeZone;
+  const r = await studioCall(
+    target,
+    { method: 'GET', path: PVP_RECORD_ROUTES.rake, query: { ...q, tz } },
+    PvpRakeAnswer,
+  );
   const sum = (k: 'hands' | 'rake' | 'pots') => r.rows.reduce((s, row) => s + row[k], 0);
   return {
     rows: r.rows.map((row) => ({
@@ -242,10 +259,15 @@ export async function rakeReport(target: TraderTarget, q: { from: string; to: st
 /** The studio's integrity flags over the days from..to with the brand's thresholds (minor units). */
 async function studioIntegrity(ctx: AppContext, target: TraderTarget, q: { from: string; to: string }) {
   if (q.from > q.to) throw fieldErrors({ from: 'INVALID' });
-  const thresholds = (await getBrand(ctx.db)).pvpIntegrity;
+  const brand = await getBrand(ctx.db);
+  const thresholds = brand.pvpIntegrity;
   const r = await studioCall(
     target,
-    { method: 'GET', path: PVP_RECORD_ROUTES.integrity, query: { ...q, ...thresholds } },
+    {
+      method: 'GET',
+      path: PVP_RECORD_ROUTES.integrity,
+      query: { ...q, ...thresholds, tz: brand.timeZone },
+    },
     PvpIntegrityAnswer,
   );
   return { thresholds, r };

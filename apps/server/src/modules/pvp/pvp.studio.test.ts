@@ -1,9 +1,11 @@
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioRuntime } from '../../../../studio/src/plugin';
 import type { TestApp } from '../../test/harness';
 import { headsUpTable, type PvpMember, playDumpingHand, pvpMember, pvpNode } from '../../test/pvp-fixture';
 import { operatorSession } from '../../test/sportsbook-fixture';
 import { type MountedStudio, mountStudio, studioApi } from '../../test/studio-fixture';
+import { getBrand } from '../brand/brand.service';
 
 // The card room's records through the platform's HTTP API on the house studio mounted as `npm start`
 // runs it: two members play real hands at a table (sitting down through the wallet, acting through
@@ -134,11 +136,20 @@ describe('card-room hand histories', () => {
   });
 
   it('reports the rake as the house revenue and flags the chip dumping between the two by the brand thresholds', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // The brand's day, as every report counts (Manila is 8 hours ahead of UTC: from 16:00 UTC on,
+    // the UTC day would be yesterday there and miss today's hands).
+    const { timeZone } = await getBrand(t.ctx.db);
+    const today = brandDay(new Date(), timeZone);
     const rake = await adminGet(`/admin/pvp/rake?from=${today}&to=${today}`);
     expect(rake.status, rake.text).toBe(200);
     // No flop was dealt in any hand: no rake, as the rule says, over five hands.
     expect(rake.json.value.totals).toMatchObject({ hands: 5, rake: 0 });
+    expect([...new Set(rake.json.value.rows.map((r: { day: string }) => r.day))]).toEqual([today]);
+    // The hand search counts the same days.
+    const hands = await adminGet(`/admin/pvp/hands?from=${today}&to=${today}`);
+    expect(hands.json.value.hands.length).toBeGreaterThanOrEqual(5);
+    const elsewhere = await adminGet(`/admin/pvp/hands?from=${addDays(today, 1)}&to=${addDays(today, 1)}`);
+    expect(elsewhere.json.value.hands).toEqual([]);
 
     // With the default thresholds (₱5,000 lost), ₱100 lost is not flagged.
     const quiet = await adminGet(`/admin/pvp/integrity?from=${today}&to=${today}`);

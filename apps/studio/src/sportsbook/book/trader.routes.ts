@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { PvpTimeZone } from '@gamehall/shared/api/pvp-records';
 import {
   TraderAbandonBody,
   type TraderActionAnswer,
@@ -16,9 +17,11 @@ import {
   TraderSettingsBody,
   TraderSuspendBody,
 } from '@gamehall/shared/api/sportsbook-trader';
+import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { StudioError } from '../../errors';
+import { checkDays, validTimeZone } from '../../report-days';
 import type { Book } from './book';
 import { feedRejects } from './feed-rejects';
 import { playerFactors, readSettings, setPlayerFactor, setRiskFactors, writeMargins, writeSettings } from './settings';
@@ -76,7 +79,7 @@ export async function registerTraderRoutes(
     currency: string;
     parse: <T>(schema: z.ZodType<T>, input: unknown) => T;
     /** The card room's rake per table and day (UTC) of the hands ended in [from, to). */
-    pvpRake?: (from: Date, to: Date) => Promise<unknown>;
+    pvpRake?: (from: Date, to: Date, timeZone: string) => Promise<unknown>;
     /** More routes behind the same signature (the card room's records: pvp-room/operator-routes.ts). */
     signedRoutes?: (trader: FastifyInstance) => void;
   },
@@ -208,26 +211,17 @@ export async function registerTraderRoutes(
     );
     trader.get('/trader/profit', { config }, async (request) => {
       const q = parse(TraderProfitQuery, request.query);
-      const bad = (['from', 'to'] as const).filter((k) => !validDay(q[k]));
-      if (bad.length > 0 || q.from > q.to) {
-        const fields = bad.length > 0 ? [...bad] : ['from', 'to'];
-        throw new StudioError('STUDIO_BAD_REQUEST', { fields }, (w) => w.invalidFields(fields));
-      }
+      checkDays(q);
       return traderProfit(book, q);
     });
     const pvpRake = options.pvpRake;
     if (pvpRake) {
-      // The house's PVP revenue, from and to whole days (UTC), both included.
+      // The house's PVP revenue, from and to whole days of the brand's zone (`tz`; UTC without), both included.
       trader.get('/trader/pvp/rake', { config }, async (request) => {
         const q = parse(PvpRakeQuery, request.query);
-        const bad = (['from', 'to'] as const).filter((k) => !validDay(q[k]));
-        if (bad.length > 0 || q.from > q.to) {
-          const fields = bad.length > 0 ? [...bad] : ['from', 'to'];
-          throw new StudioError('STUDIO_BAD_REQUEST', { fields }, (w) => w.invalidFields(fields));
-        }
-        const to = new Date(`${q.to}T00:00:00Z`);
-        to.setUTCDate(to.getUTCDate() + 1);
-        return { rows: await pvpRake(new Date(`${q.from}T00:00:00Z`), to) };
+        checkDays(q);
+        const tz = q.tz ?? 'UTC';
+        return { rows: await pvpRake(dayStart(q.from, tz), dayStart(addDays(q.to, 1), tz), tz) };
       });
     }
     options.signedRoutes?.(trader);
@@ -237,19 +231,5 @@ export async function registerTraderRoutes(
 const PvpRakeQuery = z.object({
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  tz: PvpTimeZone.optional(),
 });
-
-/** A real calendar day (2026-02-30 is not). */
-function validDay(day: string): boolean {
-  const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
-}
-
-function validTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
