@@ -13,6 +13,7 @@ import { vendorClient } from './test/vendor-client';
 // "Ended sessions"): the wallet refuses their tokens at once, the platform tells the house studio,
 // and the studio closes every socket of them (crash, sportsbook, card tables) and refuses their
 // tokens, while other players' sockets stay open. Against the studio mounted as `npm start` runs it.
+// postgres: the revocation trigger, and the push that follows the sessions' NOTIFY at once
 
 let s: MountedStudio;
 let t: TestApp;

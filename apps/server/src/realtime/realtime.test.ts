@@ -1,40 +1,25 @@
 // postgres: events cross connections through LISTEN/NOTIFY
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { bootstrap } from '../bootstrap';
-import { testConfig } from '../config';
-import type { AppContext } from '../context';
-import type { App } from '../http/app-type';
 import { hashPassword } from '../modules/accounts/passwords';
 import { endSession, issueSession } from '../modules/accounts/sessions.service';
 import { post } from '../modules/ledger/ledger.service';
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { injectEncrypted } from '../test/jwe';
+import { closeWithSecondNode, listenWithSecondNode, type SecondNode } from '../test/second-node';
 import { openTestSocket } from '../test/socket-client';
 
 let t: TestApp;
 let base: string;
 // On PostgreSQL a second node on the same database: events must cross nodes through NOTIFY.
-let other: { app: App; ctx: AppContext; base: string } | undefined;
+let other: SecondNode | undefined;
 const PAY = 'Pay@12345';
 
 beforeAll(async () => {
   t = await createTestApp();
-  base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
-  if (t.ctx.database.kind === 'postgres') {
-    const ctx = await bootstrap(testConfig({ databaseUrl: t.ctx.config.databaseUrl }), { skipSeed: true });
-    const app = await buildApp(ctx);
-    other = { app, ctx, base: (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') };
-  }
+  ({ base, other } = await listenWithSecondNode(t));
 }, 60_000);
-afterAll(async () => {
-  if (other) {
-    await other.app.close();
-    await other.ctx.database.close();
-  }
-  await t.close();
-});
+afterAll(() => closeWithSecondNode(t, other));
 
 /** Opens a socket and collects its messages. */
 function connect(url: string) {

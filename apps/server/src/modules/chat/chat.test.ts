@@ -1,13 +1,9 @@
 // postgres: chat messages cross server nodes through LISTEN/NOTIFY (a second node on the same database).
 import { CHAT_SOCKET_PATH, VISITOR_HEADER } from '@gamehall/shared/api/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { bootstrap } from '../../bootstrap';
-import { testConfig } from '../../config';
-import type { AppContext } from '../../context';
-import type { App } from '../../http/app-type';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { closeWithSecondNode, listenWithSecondNode, type SecondNode } from '../../test/second-node';
 import { openTestSocket } from '../../test/socket-client';
 import { setBrandSetting } from '../brand/brand.service';
 import { actors, expectImage, fund, JPEG_BYTES, multipart, PNG_BYTES, sessionFor } from '../cashier/cashier.fixtures';
@@ -16,27 +12,15 @@ import { notifyUnseenAnswers, UNSEEN_ANSWER_MS } from './chat.service';
 let t: TestApp;
 let baseA: string;
 // On PostgreSQL the operator works on a second node: every delivery crosses nodes.
-let other: { app: App; ctx: AppContext; base: string } | undefined;
+let other: SecondNode | undefined;
 let baseB: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  baseA = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
-  baseB = baseA;
-  if (t.ctx.database.kind === 'postgres') {
-    const ctx = await bootstrap(testConfig({ databaseUrl: t.ctx.config.databaseUrl }), { skipSeed: true });
-    const app = await buildApp(ctx);
-    other = { app, ctx, base: (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') };
-    baseB = other.base;
-  }
+  ({ base: baseA, other } = await listenWithSecondNode(t));
+  baseB = other?.base ?? baseA;
 }, 60_000);
-afterAll(async () => {
-  if (other) {
-    await other.app.close();
-    await other.ctx.database.close();
-  }
-  await t.close();
-});
+afterAll(() => closeWithSecondNode(t, other));
 
 const { member: memberWithSession, operator: operatorWithSession } = actors(() => t, createMember);
 const supportOperator = () => operatorWithSession(['support.chat']);

@@ -2,40 +2,24 @@
 import { CHATROOM_RATE, CHATROOM_SOCKET_PATH } from '@gamehall/shared/api/chatroom';
 import { TRIAL_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { bootstrap } from '../../bootstrap';
-import { testConfig } from '../../config';
-import type { AppContext } from '../../context';
-import type { App } from '../../http/app-type';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { closeWithSecondNode, listenWithSecondNode, type SecondNode } from '../../test/second-node';
 import { openTestSocket } from '../../test/socket-client';
 import { actors, call as callAs, expectFailure, sessionFor } from '../cashier/cashier.fixtures';
 
 let t: TestApp;
 let baseA: string;
 // On PostgreSQL the second reader sits on a second node: every delivery crosses nodes.
-let other: { app: App; ctx: AppContext; base: string } | undefined;
+let other: SecondNode | undefined;
 let baseB: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  baseA = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
-  baseB = baseA;
-  if (t.ctx.database.kind === 'postgres') {
-    const ctx = await bootstrap(testConfig({ databaseUrl: t.ctx.config.databaseUrl }), { skipSeed: true });
-    const app = await buildApp(ctx);
-    other = { app, ctx, base: (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') };
-    baseB = other.base;
-  }
+  ({ base: baseA, other } = await listenWithSecondNode(t));
+  baseB = other?.base ?? baseA;
 }, 60_000);
-afterAll(async () => {
-  if (other) {
-    await other.app.close();
-    await other.ctx.database.close();
-  }
-  await t.close();
-});
+afterAll(() => closeWithSecondNode(t, other));
 
 const { member, operator } = actors(() => t, createMember);
 const moderator = () => operator(['chatroom.moderate']);
