@@ -1,10 +1,12 @@
 // postgres: two operators deciding on one flag at once on separate connections, one wins (UNIQUE (flag_key, revision))
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioRuntime } from '../../../../studio/src/plugin';
 import type { TestApp } from '../../test/harness';
 import { headsUpTable, type PvpMember, playDumpingHand } from '../../test/pvp-fixture';
 import { operatorSession } from '../../test/sportsbook-fixture';
 import { type MountedStudio, mountStudio } from '../../test/studio-fixture';
+import { getBrand } from '../brand/brand.service';
 
 // Reviews of the card room's integrity flags through the platform's HTTP API, on the house studio
 // mounted as `npm start` runs it (docs/pvp.md "Reviewing flags"): A folds 20 big blinds to B hand
@@ -17,7 +19,8 @@ let s: MountedStudio;
 let t: TestApp;
 let studio: StudioRuntime;
 const TABLE = 'review-1';
-const today = new Date().toISOString().slice(0, 10);
+// The brand's day: the card room's reports count the brand's days (set in beforeAll).
+let today: string;
 
 let a: PvpMember;
 let b: PvpMember;
@@ -75,6 +78,7 @@ const usernameOf = async (auth: string) => {
 
 beforeAll(async () => {
   s = await mountStudio({ pvp: { tickMs: 0, betweenHandsMs: 0 } });
+  today = brandDay(new Date(), (await getBrand(s.t.ctx.db)).timeZone);
   ({ t, studio } = s);
   reviewer = await operatorSession(t, ['pvp.review']);
   riskDesk = await operatorSession(t, ['pvp.review', 'risk.write']);
