@@ -128,11 +128,14 @@ export function dueSessionEnds(db: Conn, since: Date, limit: number) {
     .execute();
 }
 
-/** Marks the ends as told, and gives up the ones older than `since` (see dueSessionEnds). */
-export async function markSessionEndsSent(db: Conn, ids: number[], since: Date, now: Date): Promise<void> {
-  if (ids.length > 0) {
-    await db.updateTable('game_sessions').set({ end_sent_at: now }).where('id', 'in', ids).execute();
-  }
+/** Marks the ends as told. */
+export async function markSessionEndsSent(db: Conn, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('game_sessions').set({ end_sent_at: now }).where('id', 'in', ids).execute();
+}
+
+/** Gives up the ends older than `since` (see dueSessionEnds), told or not: their tokens have expired. */
+export async function giveUpSessionEnds(db: Conn, since: Date, now: Date): Promise<void> {
   await db
     .updateTable('game_sessions')
     .set({ end_sent_at: now })

@@ -3,7 +3,7 @@ import { TRADER_ROUTES, TraderSessionEndsAnswer } from '@gamehall/shared/api/spo
 import type { AppContext } from '../../context';
 import { invalidationConcerns } from '../../realtime/event-bus';
 import { type TraderTarget, traderCall } from '../sportsbook/sportsbook-client';
-import { dueSessionEnds, markSessionEndsSent } from './launch.queries';
+import { dueSessionEnds, giveUpSessionEnds, markSessionEndsSent } from './launch.queries';
 
 // A revoked member session ends the game sessions it launched (migration 0121): the wallet refuses
 // their tokens at once, and this push tells the house studio, which refuses them too and closes
@@ -25,6 +25,8 @@ export async function pushSessionEnds(
   const until = Date.now() + budgetMs;
   const run: SessionEndsRun = { sent: 0, known: 0, failed: 0 };
   const since = new Date(ctx.now().getTime() - GAME_SESSION_HOURS * 3_600_000);
+  // Each run, not only after a delivery: a studio down for hours must not leave them due for good.
+  await giveUpSessionEnds(ctx.db, since, ctx.now());
   while (Date.now() < until) {
     const due = await dueSessionEnds(ctx.db, since, BATCH);
     if (due.length === 0) break;
@@ -47,7 +49,6 @@ export async function pushSessionEnds(
     await markSessionEndsSent(
       ctx.db,
       due.map((d) => Number(d.id)),
-      since,
       ctx.now(),
     );
     run.sent += due.length;
