@@ -54,19 +54,24 @@ const EXCLUDED = new Set(
     .map((file) => path.resolve(file)),
 );
 
-function testFiles(): { shared: string[]; isolated: string[] } {
+/** A file that runs in a browser-like environment of its own: `// @vitest-environment happy-dom`. */
+const IN_DOM = /^\/\/ @vitest-environment happy-dom\b/m;
+
+function testFiles(): { shared: string[]; dom: string[]; isolated: string[] } {
   const files = (process.env.TEST_DATABASE_URL ? databaseTests() : allTests()).filter(
     (file) => !EXCLUDED.has(path.resolve(file)),
   );
-  const isolated = files.filter((file) => MOCKS_A_MODULE.test(readFileSync(file, 'utf8')));
-  return { shared: files.filter((file) => !isolated.includes(file)), isolated };
+  const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+  const isolated = files.filter((file) => MOCKS_A_MODULE.test(text.get(file) ?? ''));
+  const dom = files.filter((file) => !isolated.includes(file) && IN_DOM.test(text.get(file) ?? ''));
+  return { shared: files.filter((file) => !isolated.includes(file) && !dom.includes(file)), dom, isolated };
 }
 
 function allTests(): string[] {
   return walkTests(() => true);
 }
 
-const { shared, isolated } = testFiles();
+const { shared, dom, isolated } = testFiles();
 
 export default defineConfig({
   // The site's modules import its virtual English strings; tests resolve them as its build does.
@@ -84,10 +89,20 @@ export default defineConfig({
     // so what is shared is code, not state. A file that mocks a module runs isolated, because a
     // mock cannot replace a module the worker has already loaded; so does one that tests a
     // module's lazy first load.
+    // Vitest hands a finished worker the next file only when that file is of the same project and
+    // environment; otherwise it stops the worker and starts a new one, which imports everything
+    // again (10-15 s). Mixed in one queue, the few DOM and isolated files stopped the workers about
+    // fifty times a run, so each kind runs as a group of its own, one group after the other.
     // (An empty include would mean every file, so a project with no files is left out.)
     projects: [
-      { extends: true as const, test: { name: 'shared', include: shared, isolate: false } },
-      { extends: true as const, test: { name: 'isolated', include: isolated, isolate: true } },
-    ].filter((project) => project.test.include.length > 0),
+      { name: 'shared', include: shared, isolate: false, groupOrder: 0 },
+      { name: 'dom', include: dom, isolate: false, groupOrder: 1 },
+      { name: 'isolated', include: isolated, isolate: true, groupOrder: 2 },
+    ]
+      .filter((project) => project.include.length > 0)
+      .map(({ groupOrder, ...test }) => ({
+        extends: true as const,
+        test: { ...test, ...(test.name === 'dom' ? { environment: 'happy-dom' } : {}), sequence: { groupOrder } },
+      })),
   },
 });

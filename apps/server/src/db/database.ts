@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { HeldBlob } from '@gamehall/shared/held-blob';
 import {
   type DatabaseConnection,
   type Driver,
@@ -173,10 +174,40 @@ function mainHandle(dialect: AfterCommitDialect): Db {
 
 export async function createPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
   // An empty dataDir means in memory (tests); otherwise the database persists under DATA_DIR/pglite.
-  if (!dataDir) return PGlite.create({ parsers: { 20: parseInt8 }, loadDataDir: options.loadDataDir });
+  if (!dataDir) return memoryDatabase(options.loadDataDir);
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   return PGlite.create({ dataDir: dir, parsers: { 20: parseInt8 } });
+}
+
+const MEMORY_OPTIONS = {
+  parsers: { 20: parseInt8 },
+  // A test database is a few megabytes, and postgres zeroes its whole buffer pool at start: the
+  // default 128 MB took a second of each of the suite's hundreds of test apps.
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+};
+
+let emptyImage: Promise<HeldBlob> | undefined;
+
+/**
+ * An in-memory database: from `image` when given (the test run's seeded template), else empty. An
+ * empty one from nothing runs initdb (3-4 s); the first of a process is kept as an image that the
+ * later ones load.
+ */
+async function memoryDatabase(image: Blob | undefined): Promise<PGlite> {
+  if (image) return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: image });
+  emptyImage ??= (async () => {
+    const first = await PGlite.create(MEMORY_OPTIONS);
+    try {
+      return HeldBlob.of(new Uint8Array(await (await first.dumpDataDir('none')).arrayBuffer()));
+    } finally {
+      await first.close();
+    }
+  })().catch((error: unknown) => {
+    emptyImage = undefined;
+    throw error;
+  });
+  return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: await emptyImage });
 }
 
 function parseInt8(v: string): number {

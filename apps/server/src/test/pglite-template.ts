@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HeldBlob } from '@gamehall/shared/held-blob';
 import { bootstrap } from '../bootstrap';
 import { type Config, testConfig } from '../config';
 
@@ -38,6 +39,6 @@ let loaded: Promise<Blob> | undefined;
 
 /** The template's bytes (read once per test process). */
 export function templateBlob(file: string): Promise<Blob> {
-  loaded ??= readFile(file).then((bytes) => new Blob([bytes]));
+  loaded ??= readFile(file).then((bytes) => HeldBlob.of(bytes));
   return loaded;
 }

@@ -17,6 +17,10 @@ export function setUpDom() {
   beforeAll(async () => {
     await i18next.use(initReactI18next).init({
       resources: { en: { translation: en } },
+      // A second init keeps the options it does not name: the console's DOM tests, which may run
+      // before in the same worker, set their own namespaces.
+      ns: ['translation'],
+      defaultNS: 'translation',
       lng: 'en',
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
       returnNull: false,
