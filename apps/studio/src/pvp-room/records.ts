@@ -178,6 +178,7 @@ export async function handRecord(
     startedAt: new Date(h.started_at).toISOString(),
     endedAt: iso(h.ended_at),
     button: hand ? hand.button : null,
+    seats: (h.state as TableState | TongitsTableState).seats.length,
     pot: Number(h.pot),
     rake: Number(h.rake),
     board: hand ? hand.board.map(cardText) : [],

@@ -1,5 +1,6 @@
 import { brandDay } from '@gamehall/shared/calendar-day';
 import { describe, expect, it, vi } from 'vitest';
+import { checkHand } from '../client/cardroom/cr-present';
 import { dealDeck, verifyHandDeck } from '../pvp/deck';
 import { chipsOnTable } from '../pvp/table';
 import type { TableState } from '../pvp/types';
@@ -37,6 +38,14 @@ import type { PvpTableView } from './view';
 let TABLE = '';
 let tables = 0;
 const shared = useSharedStudio();
+/** A hand's history as the card room page reads it for its check. */
+type PageRecord = {
+  button: number;
+  seats: number;
+  board: string[];
+  players: { seat: number; cards: string[] | null }[];
+  fairness: { serverSeedHash: string; clientSeeds: string[]; nonce: number };
+};
 
 async function openTable(h: Harness, seats = 6) {
   TABLE = `t${++tables}`;
@@ -221,6 +230,23 @@ describe('the Hold\u2019em table service', () => {
       for (const p of seen.players.filter((x) => x.cards !== null)) {
         expect(verified.hands.find((x) => x.seat === p.seat)?.cards).toEqual(p.cards);
       }
+      // The card room's hand history checks the same record in the page (Check this hand).
+      const record = res.json() as PageRecord;
+      const inPage = (clientSeeds: string[]) =>
+        checkHand({
+          serverSeed: fairness.serverSeed!,
+          serverSeedHash: record.fairness.serverSeedHash,
+          clientSeeds,
+          nonce: record.fairness.nonce,
+          button: record.button,
+          seatCount: record.seats,
+          players: record.players,
+          board: record.board,
+        });
+      expect(record.seats).toBe(6);
+      expect(await inPage(record.fairness.clientSeeds)).toEqual({ hashMatches: true, cardsMatch: true });
+      // With another client seed the deck is another: the cards the player saw are not its.
+      expect((await inPage([...record.fairness.clientSeeds, 'x'])).cardsMatch).toBe(false);
     }
     const rake = await totalRake(h);
     expect(rake).toBeGreaterThan(0);

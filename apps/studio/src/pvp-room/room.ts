@@ -376,6 +376,9 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       status: h.status,
       startedAt: new Date(h.started_at).toISOString(),
       endedAt: h.ended_at ? new Date(h.ended_at).toISOString() : null,
+      // With the seat count, the order the cards were dealt in (the page's Check this hand).
+      button: hand ? hand.button : null,
+      seats: state.seats.length,
       pot: Number(h.pot),
       rake: Number(h.rake),
       board: hand ? hand.board.map((c) => cardText(c)) : [],

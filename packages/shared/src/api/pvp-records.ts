@@ -130,6 +130,8 @@ export const PvpHandRecord = z.object({
   startedAt: z.string(),
   endedAt: z.string().nullable(),
   button: Int.nullable(),
+  /** The table's seat count: with the button it fixes the order the cards were dealt in. */
+  seats: Int,
   pot: Int,
   rake: Int,
   board: z.array(z.string()),

@@ -71,8 +71,11 @@ type HandDetail =
       game: 'holdem';
       id: number;
       number: number;
+      button: number | null;
+      seats: number;
       board: string[];
       players: { seat: number; you: boolean; cards: string[] | null; stackBefore: number; stackAfter: number | null }[];
+      fairness: { serverSeedHash: string; serverSeed: string | null; clientSeeds: string[]; nonce: number };
     }
   // The history lists every game's hands: a Tongits deal shows the player's hand as it ended.
   | {
@@ -476,7 +479,6 @@ async function start(app: HTMLElement) {
     let lastHandId: number | null = null;
     let lastBoard = 0;
     let lastOverId: number | null = null;
-    let check: { handId: number; text: string } | null = null;
     const answers = new Map<string, (m: { ok: boolean; error?: { code: string; message: string } }) => void>();
 
     const felt = h('div', { class: 'cr-felt' });
@@ -1034,31 +1036,34 @@ async function start(app: HTMLElement) {
         });
         rows.push(h('label', {}, words.fair.clientSeed, h('div', { class: 'cr-seedrow' }, input, save)));
       }
-      if (hand?.over && hand.fairness.serverSeed) {
-        const serverSeed = hand.fairness.serverSeed;
-        const out = h(
-          'p',
-          { class: 'cr-note', 'data-testid': 'hand-check' },
-          check?.handId === hand.id ? check.text : '',
-        );
-        const run = h('button', { type: 'button', class: 'button', 'data-testid': 'check-hand' }, words.fair.check);
-        run.addEventListener('click', async () => {
-          const r = await checkHand({
-            serverSeed,
-            serverSeedHash: hand.fairness.serverSeedHash,
-            clientSeeds: hand.fairness.clientSeeds,
-            nonce: hand.fairness.nonce,
-            button: hand.button,
-            seatCount: v.table.seats,
-            players: hand.players.map((p) => ({ seat: p.seat, cards: p.cards })),
-            board: hand.board,
-          });
-          check = { handId: hand.id, text: r.hashMatches && r.cardsMatch ? words.fair.checked : words.fair.notChecked };
-          out.textContent = check.text;
-        });
-        rows.push(run, out);
-      }
       fairBody.replaceChildren(...rows.filter((r): r is HTMLElement => r !== null));
+    }
+
+    /**
+     * A finished hand's check, in its history where its server seed is revealed (docs/pvp.md says
+     * when): the seed against the hash shown before the deal, and the cards this player saw against
+     * the deck the seeds deal, computed in the page.
+     */
+    function handCheck(d: Extract<HandDetail, { game: 'holdem' }>): HTMLElement | null {
+      const serverSeed = d.fairness.serverSeed;
+      if (!serverSeed || d.button === null) return null;
+      const button = d.button;
+      const out = h('p', { class: 'cr-note', 'data-testid': 'hand-check' });
+      const run = h('button', { type: 'button', class: 'button', 'data-testid': 'check-hand' }, words.fair.check);
+      run.addEventListener('click', async () => {
+        const r = await checkHand({
+          serverSeed,
+          serverSeedHash: d.fairness.serverSeedHash,
+          clientSeeds: d.fairness.clientSeeds,
+          nonce: d.fairness.nonce,
+          button,
+          seatCount: d.seats,
+          players: d.players.map((p) => ({ seat: p.seat, cards: p.cards })),
+          board: d.board,
+        });
+        out.textContent = r.hashMatches && r.cardsMatch ? words.fair.checked : words.fair.notChecked;
+      });
+      return h('div', {}, run, out);
     }
 
     hist.addEventListener('toggle', async () => {
@@ -1100,6 +1105,7 @@ async function start(app: HTMLElement) {
                       board ? h('div', { class: 'cr-board' }, ...board.map((c) => cardEl(cardFace(c), words))) : null,
                       cards ? h('span', {}, words.history.cards) : null,
                       cards ? h('div', { class: 'cr-board' }, ...cards.map((c) => cardEl(cardFace(c), words))) : null,
+                      d.game === 'holdem' ? handCheck(d) : null,
                     ),
                   );
                 } catch (err) {
