@@ -91,8 +91,8 @@ export default defineConfig({
     // module's lazy first load.
     // Vitest hands a finished worker the next file only when that file is of the same project and
     // environment; otherwise it stops the worker and starts a new one, which imports everything
-    // again (10-15 s). Mixed in one queue, the few DOM and isolated files stopped the workers about
-    // fifty times a run, so each kind runs as a group of its own, one group after the other.
+    // again (10-15 s). Mixed in one queue, the few DOM and isolated files stopped the workers again
+    // and again, so each kind runs as a group of its own, one group after the other.
     // (An empty include would mean every file, so a project with no files is left out.)
     projects: [
       { name: 'shared', include: shared, isolate: false, groupOrder: 0 },
