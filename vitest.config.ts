@@ -81,8 +81,11 @@ export default defineConfig({
     // One seeded PGlite database for the run, copied by each server test file (test/pglite-template.ts).
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     pool: 'forks',
-    maxWorkers: 2,
-    testTimeout: 30_000,
+    // The projects below take these from the file, not from a command line --maxWorkers or
+    // --testTimeout, so a caller that wants others (scripts/test.sh: one worker and 90 s for the
+    // PostgreSQL run beside the browser tests) says so in TEST_WORKERS and TEST_TIMEOUT_MS.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+    testTimeout: Number(process.env.TEST_TIMEOUT_MS ?? 30_000),
     hookTimeout: 60_000,
     // Most files share their worker's module registry (isolate: false): importing the server for
     // each file again cost two thirds of the run. Each file still builds its own app and database,

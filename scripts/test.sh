@@ -202,7 +202,7 @@ PG_DIR=$(mktemp -d "$BASE_TMP/gamehall-pg.XXXXXX")
 database_runs() {
   local rc=0 t0
   t0=$(now_ms)
-  TEST_EXCLUDE=$MULTI_NODE_TEST "$BIN/vitest" run --maxWorkers=1 --testTimeout=90000 --reporter=default --reporter=json \
+  TEST_EXCLUDE=$MULTI_NODE_TEST TEST_WORKERS=1 TEST_TIMEOUT_MS=90000 "$BIN/vitest" run --reporter=default --reporter=json \
     --outputFile.json="$RUN_DIR/postgres.json" >"$RUN_DIR/postgres.log" 2>&1 || rc=$?
   echo "$rc $(($(now_ms) - t0))" >"$RUN_DIR/postgres.rc"
   # The multi-node test only after the suite passed, as it would run after it alone.
