@@ -220,10 +220,16 @@ describe('GET /wps/captcha', () => {
     const token = await issueSession(t.ctx, t.ctx.db, { memberId: m.id, area: 'member', ip, userAgent: null });
     const fetchCaptcha = (remoteAddress: string) =>
       t.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress, headers: { authorization: token } });
-    expect((await fetchCaptcha(`10.22.${ipSeq % 250}.1`)).statusCode).toBe(200);
-    expect((await fetchCaptcha(`10.22.${ipSeq % 250}.2`)).statusCode).toBe(429);
-    t.advance(1100);
-    expect((await fetchCaptcha(`10.22.${ipSeq % 250}.3`)).statusCode).toBe(200);
+    // The clock stands still between the two first asks, however slowly a loaded machine runs them.
+    const thaw = t.freeze();
+    try {
+      expect((await fetchCaptcha(`10.22.${ipSeq % 250}.1`)).statusCode).toBe(200);
+      expect((await fetchCaptcha(`10.22.${ipSeq % 250}.2`)).statusCode).toBe(429);
+      t.advance(1100);
+      expect((await fetchCaptcha(`10.22.${ipSeq % 250}.3`)).statusCode).toBe(200);
+    } finally {
+      thaw();
+    }
   });
 });
 
