@@ -7,7 +7,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { StudioDb } from '../db/database';
-import { StudioError } from '../errors';
 import { checkDays } from '../report-days';
 import { handRecord, integrityReport, roundHands, searchHands } from './records';
 
