@@ -98,14 +98,11 @@ export default defineConfig({
     // and again, so each kind runs as a group of its own, one group after the other.
     // (An empty include would mean every file, so a project with no files is left out.)
     projects: [
-      { name: 'shared', include: shared, isolate: false, groupOrder: 0 },
-      { name: 'dom', include: dom, isolate: false, groupOrder: 1 },
-      { name: 'isolated', include: isolated, isolate: true, groupOrder: 2 },
+      { name: 'shared', include: shared, isolate: false },
+      { name: 'dom', include: dom, isolate: false, environment: 'happy-dom' },
+      { name: 'isolated', include: isolated, isolate: true },
     ]
-      .filter((project) => project.include.length > 0)
-      .map(({ groupOrder, ...test }) => ({
-        extends: true as const,
-        test: { ...test, ...(test.name === 'dom' ? { environment: 'happy-dom' } : {}), sequence: { groupOrder } },
-      })),
+      .map((test, groupOrder) => ({ extends: true as const, test: { ...test, sequence: { groupOrder } } }))
+      .filter((project) => project.test.include.length > 0),
   },
 });

@@ -21,3 +21,20 @@ export class HeldBlob extends Blob {
     return Promise.resolve(this.held);
   }
 }
+
+/**
+ * The first image `make` gives, kept for the process and handed out as a HeldBlob: a database made
+ * once (initdb, migrations) that later ones load. A failure is not kept; the next call tries again.
+ */
+export function keptImage(make: () => Promise<Blob>): () => Promise<HeldBlob> {
+  let kept: Promise<HeldBlob> | undefined;
+  return () => {
+    kept ??= make()
+      .then(async (image) => new HeldBlob(await image.arrayBuffer()))
+      .catch((error: unknown) => {
+        kept = undefined;
+        throw error;
+      });
+    return kept;
+  };
+}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { HeldBlob } from '@gamehall/shared/held-blob';
+import { keptImage } from '@gamehall/shared/held-blob';
 import {
   type DatabaseConnection,
   type Driver,
@@ -187,27 +187,19 @@ const MEMORY_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 };
 
-let emptyImage: Promise<HeldBlob> | undefined;
+/** An empty database: initdb takes 3-4 s, so the first of a process is kept as an image. */
+const emptyImage = keptImage(async () => {
+  const first = await PGlite.create(MEMORY_OPTIONS);
+  try {
+    return await first.dumpDataDir('none');
+  } finally {
+    await first.close();
+  }
+});
 
-/**
- * An in-memory database: from `image` when given (the test run's seeded template), else empty. An
- * empty one from nothing runs initdb (3-4 s); the first of a process is kept as an image that the
- * later ones load.
- */
+/** An in-memory database: from `image` when given (the test run's seeded template), else empty. */
 async function memoryDatabase(image: Blob | undefined): Promise<PGlite> {
-  if (image) return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: image });
-  emptyImage ??= (async () => {
-    const first = await PGlite.create(MEMORY_OPTIONS);
-    try {
-      return HeldBlob.of(new Uint8Array(await (await first.dumpDataDir('none')).arrayBuffer()));
-    } finally {
-      await first.close();
-    }
-  })().catch((error: unknown) => {
-    emptyImage = undefined;
-    throw error;
-  });
-  return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: await emptyImage });
+  return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: image ?? (await emptyImage()) });
 }
 
 function parseInt8(v: string): number {

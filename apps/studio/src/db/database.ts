@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { HeldBlob } from '@gamehall/shared/held-blob';
+import { keptImage } from '@gamehall/shared/held-blob';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateStudio } from './migrations';
@@ -97,32 +97,31 @@ class SerializedPGliteDialect extends PGliteDialect {
   }
 }
 
-let migratedImage: Promise<HeldBlob> | undefined;
+const MEMORY_OPTIONS = {
+  parsers: { 20: parseInt8 },
+  // Postgres zeroes its whole buffer pool at start; a database of a few megabytes gets a small one.
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+};
 
 /**
- * An in-memory studio database (tests and the standalone studio's dev runs), already migrated.
- * Making one from nothing runs initdb and every migration, 4-5 s, which the suite's studio tests
- * paid each; the first one of a process is kept as an image and the later ones load it (the
- * migrator then finds nothing to do). Postgres zeroes its whole buffer pool at start, so a
- * database of a few megabytes gets a small one.
+ * A migrated studio database: making one from nothing runs initdb and every migration, 4-5 s,
+ * which the suite's studio tests paid each, so the first of a process is kept as an image.
+ */
+const migratedImage = keptImage(async () => {
+  const first = await PGlite.create(MEMORY_OPTIONS);
+  const db = new Kysely<StudioDatabase>({ dialect: new SerializedPGliteDialect({ pglite: first }) });
+  try {
+    await migrateStudio(db);
+    return await first.dumpDataDir('none');
+  } finally {
+    await db.destroy();
+  }
+});
+
+/**
+ * An in-memory studio database (tests and the standalone studio's dev runs), already migrated: it
+ * loads the kept image, and the migrator then finds nothing to do.
  */
 async function memoryDatabase(): Promise<PGlite> {
-  const options = {
-    parsers: { 20: parseInt8 },
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  };
-  migratedImage ??= (async () => {
-    const first = await PGlite.create(options);
-    const db = new Kysely<StudioDatabase>({ dialect: new SerializedPGliteDialect({ pglite: first }) });
-    try {
-      await migrateStudio(db);
-      return HeldBlob.of(new Uint8Array(await (await first.dumpDataDir('none')).arrayBuffer()));
-    } finally {
-      await db.destroy();
-    }
-  })().catch((error: unknown) => {
-    migratedImage = undefined;
-    throw error;
-  });
-  return PGlite.create({ ...options, loadDataDir: await migratedImage });
+  return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: await migratedImage() });
 }
