@@ -66,6 +66,7 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-e2e-'));
   let server: Server | undefined;
   const stop = async () => {
+    stopSpecProcesses();
     if (server) await server.stop();
     server = undefined;
     rmSync(dataDir, { recursive: true, force: true });
@@ -210,6 +211,9 @@ function launchServer(dataDir: string, port: number): Server {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       TMPDIR: process.env.TMPDIR,
+      // For profiling the server under the whole run, e.g. E2E_SERVER_NODE_OPTIONS=--cpu-prof.
+      ...(process.env.E2E_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.E2E_SERVER_NODE_OPTIONS } : {}),
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,
@@ -276,6 +280,25 @@ function freePort(): Promise<number> {
 type Failure = { name: string; file: string; message: string };
 type RunResult = { passed: number; failed: number; failures: Failure[]; timing?: LaneTiming };
 /** A test process's wall time and each of its spec files' (e2e/support/file-times.mjs). */
+/**
+ * The spec processes still running. Each is the leader of a process group of its own (spawned
+ * detached), holding node's per-file test processes and, through playwright, their Chromiums: a
+ * runner stopped by a signal ends the groups, so no spec carries on against a stopped server and
+ * burns the CPU of whatever runs next.
+ */
+const specProcesses = new Set<ChildProcess>();
+
+function stopSpecProcesses(): void {
+  for (const child of specProcesses) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  specProcesses.clear();
+}
+
 type LaneTiming = { name: string; seconds: number; files: { file: string; seconds: number }[] };
 
 /**
@@ -312,8 +335,11 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
       cwd: repoRoot,
       env: { ...process.env, E2E_BASE_URL: url, E2E_ARTIFACTS: artifactsDir, CHROMIUM_PATH: chromiumPath },
       stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'],
+      detached: true,
     },
   );
+  specProcesses.add(child);
+  child.once('exit', () => specProcesses.delete(child));
   const held: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));

@@ -110,8 +110,13 @@ test('a cashier operator signs in with a password and an authenticator code', as
   await axeCheck(desk, 'sign-in');
   await screenshot(desk, 'console-sign-in');
   await consoleSignIn(desk, cashierOp);
-  // The start page is the first screen the operator's roles open: the deposit queue.
-  await desk.getByRole('heading', { level: 1, name: 'Deposits' }).waitFor();
+  // The start page is the work to do: the cashier's own queues, each linking to its screen.
+  await desk.getByRole('heading', { level: 1, name: 'Work to do' }).waitFor();
+  const queues = desk.getByTestId('work-panel').getByRole('listitem');
+  await queues.first().waitFor();
+  const sources = await queues.evaluateAll((items) => items.map((li) => li.getAttribute('data-source')));
+  assert.ok(sources.includes('deposits') && sources.includes('withdrawals'), sources.join(', '));
+  assert.ok(!sources.includes('adjustments'), 'no adjustments queue without their approval right');
   const menu = desk.getByRole('navigation', { name: 'Main menu' });
   await menu.getByRole('link', { name: 'Audit log' }).waitFor();
   assert.equal(

@@ -94,7 +94,8 @@ test('a member with money and a confirmed bank account', async () => {
 });
 
 test('the withdrawal a member submits appears in the open queue without a reload, and the counters move', async () => {
-  cashierOp = await createOperator('live', ['cashier.read', 'dashboard.read']);
+  // The work panel counts only the queues the operator can act on: withdrawals need cashier.approve.
+  cashierOp = await createOperator('live', ['cashier.read', 'cashier.approve', 'dashboard.read']);
   await consoleSignIn(board, cashierOp);
   await board.goto('/console/dashboard');
   const counter = withdrawalsCounter(board);

@@ -1,4 +1,5 @@
 import type { Permission } from '@gamehall/shared/api/permissions';
+import { WORK_SOURCES, worksOn } from '@gamehall/shared/api/work-queue';
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, Menu, UserRound, X } from 'lucide-react';
@@ -8,6 +9,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ThemeToggle } from '../components/theme-toggle';
 import { signOut } from '../features/auth/api';
+import { WORK_PATH } from '../features/dashboard/routes';
 import { onEnrolmentRequired, onPasswordChangeRequired } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
 import { useOperatorSocket } from '../lib/operator-realtime';
@@ -209,7 +211,12 @@ export function RequirePermission({ permission, children }: { permission: Permis
 export function StartPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const first = visibleMenu(can)[0]?.entries[0];
+  // The work to do comes first for an operator with a queue to act on; one with none (an auditor)
+  // starts on their first screen instead of an empty panel.
+  const hasWork = WORK_SOURCES.some((source) => worksOn(can, source));
+  const first = visibleMenu(can)
+    .flatMap((group) => group.entries)
+    .find((entry) => hasWork || entry.path !== WORK_PATH);
   if (first) return <Navigate to={`/${first.path}`} replace />;
   return (
     <section>

@@ -170,7 +170,8 @@ export function MarkPaidDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('cashier');
-  const accounts = useQuery({ ...houseAccountsQuery, enabled: open });
+  // Read again on each opening: an account added a moment ago (another tab, a colleague) is offered.
+  const accounts = useQuery({ ...houseAccountsQuery, enabled: open, staleTime: 0 });
   const paying = (accounts.data ?? []).filter((a) => a.pays && a.active);
   const [accountId, setAccountId] = useState('');
   const [reference, setReference] = useState('');

@@ -108,13 +108,14 @@ export async function tongitsPage(
   }
   injectTongitsStyle();
 
-  let selected = new Set<string>();
+  const selected = new Set<string>();
   let sapawing = false;
   let seq = view.you.lastSeq;
   /** A move sent and not yet answered: resent with the same number after a reconnect. */
   let pending: { seq: number; action: object } | null = null;
   let requestId = 0;
   const waiting = new Map<string, (a: Answer) => void>();
+  const unsent: string[] = [];
   /** The hand the player was dealt, per deal id: what the in-browser deck check compares. */
   const dealtHands = new Map<number, string[]>();
   const checked = new Map<number, boolean>();
@@ -170,15 +171,21 @@ export async function tongitsPage(
       const key = message.type === 'act' ? `act:${message.seq}` : String(message.id);
       waiting.set(key, resolve);
       if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+      // A request made while the socket (re)connects goes once it is open; a move goes again then
+      // anyway (pending).
+      else if (message.type !== 'act') unsent.push(JSON.stringify(message));
     });
 
   const act = async (action: object) => {
     if (pending) return;
     seq += 1;
     pending = { seq, action };
+    // The cards this move used. The table's push can arrive before the move's answer (a draw shows
+    // the hand to play from at once), and a card picked in between stays picked.
+    const used = new Set(selected);
     const answer = await send({ type: 'act', seq, action });
     pending = null;
-    selected = new Set();
+    for (const card of used) selected.delete(card);
     sapawing = false;
     showError(answer.ok ? null : (answer.error?.message ?? ''));
     draw();
@@ -286,6 +293,8 @@ export async function tongitsPage(
       return;
     }
     const cards = [...mine.cards].sort((a, b) => sortKey(a) - sortKey(b));
+    // A card that left the hand (a new deal, a melded card) is no longer picked.
+    for (const card of selected) if (!cards.includes(card)) selected.delete(card);
     handBox.replaceChildren(
       h('h2', {}, `${w.yourHand} · ${plural(w.points, mine.points ?? 0)}`),
       h(
@@ -607,6 +616,7 @@ export async function tongitsPage(
       socket.send(JSON.stringify({ type: 'resume' }));
       // A move whose answer was lost goes again with its number: the table applies it once.
       if (pending) socket.send(JSON.stringify({ type: 'act', seq: pending.seq, action: pending.action }));
+      for (const message of unsent.splice(0)) socket.send(message);
     });
     socket.addEventListener('message', (event) => {
       const msg = JSON.parse(String(event.data)) as { type: string; data?: TongitsTableView } & Answer;
