@@ -279,7 +279,6 @@ function freePort(): Promise<number> {
 
 type Failure = { name: string; file: string; message: string };
 type RunResult = { passed: number; failed: number; failures: Failure[]; timing?: LaneTiming };
-/** A test process's wall time and each of its spec files' (e2e/support/file-times.mjs). */
 /**
  * The spec processes still running. Each is the leader of a process group of its own (spawned
  * detached), holding node's per-file test processes and, through playwright, their Chromiums: a
@@ -299,6 +298,7 @@ function stopSpecProcesses(): void {
   specProcesses.clear();
 }
 
+/** A test process's wall time and each of its spec files' (e2e/support/file-times.mjs). */
 type LaneTiming = { name: string; seconds: number; files: { file: string; seconds: number }[] };
 
 /**
