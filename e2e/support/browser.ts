@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { artifactsDir, baseUrl, chromiumPath } from './env';
+import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS } from './env';
 
 // Debian's Chromium, driven by playwright-core (`npx playwright install` needs the internet). The
 // flags keep it headless, sandbox-free for root in a container, and off the network.
@@ -18,7 +18,9 @@ const CHROMIUM_ARGS = [
 ];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
+  // More flags for a measurement, space-separated (docs/benchmarks.md, "The machine under the suite").
+  const extra = process.env.E2E_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [];
+  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, ...extra], headless: true });
 }
 
 /**
@@ -33,21 +35,29 @@ export async function newPage(browser: Browser, options: { motion?: boolean } = 
     viewport: { width: 1280, height: 900 },
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
   });
-  // A wait for the page, not a speed check (budgets.spec times pages alone): the suite's browsers
-  // share two cores with the PostgreSQL tests, where a page that answers in a second quiet takes 20.
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   return context.newPage();
 }
 
+/** The most of a page's height a screenshot keeps: three screens of the default viewport. */
+const SCREENSHOT_MAX_HEIGHT = 2_700;
+
 /**
- * Saves a full-page screenshot as test-results/e2e/<name>.jpg; every page a spec visits gets one.
- * JPEG, not PNG: Chromium encodes a full page's PNG in about 0.4 CPU seconds and its JPEG in 0.17
- * (a third of the bytes), and a run saves over 250 of them on the two cores the lanes share.
+ * Saves a screenshot of the page from its top as test-results/e2e/<name>.jpg; every page a spec
+ * visits gets one. JPEG, not PNG: Chromium encodes a full page's PNG in about 0.4 CPU seconds and
+ * its JPEG in 0.17 (a third of the bytes), and a run saves over 250 of them on the two cores the
+ * lanes share. At most SCREENSHOT_MAX_HEIGHT: a whole API reference or OpenAPI page is many
+ * screens tall, and drawing all of it without a GPU took over 30 s in a loaded run.
  */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.jpg`);
-  await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 80 });
+  const size = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+  }));
+  const clip = { x: 0, y: 0, width: size.width, height: Math.min(size.height, SCREENSHOT_MAX_HEIGHT) };
+  await page.screenshot({ path: file, fullPage: true, clip, type: 'jpeg', quality: 80 });
   return file;
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { operatorToken } from './api';
-import { baseUrl } from './env';
+import { baseUrl, PAGE_WAIT_MS } from './env';
 import { call, totp } from './site';
 
 // The back office console's specs: operators made through the API (a role of their own, two-factor
@@ -96,11 +96,14 @@ export async function consoleSignIn(page: Page, operator: ConsoleOperator): Prom
   await form.getByRole('button', { name: 'Sign in' }).click();
   if (operator.secret) {
     const code = form.getByRole('textbox', { name: 'Authenticator or recovery code' });
-    await code.waitFor({ timeout: 30_000 });
+    await code.waitFor({ timeout: PAGE_WAIT_MS });
     await code.fill(totp(operator.secret, Date.now() + 30_000));
     await form.getByRole('button', { name: 'Verify' }).click();
   }
-  await page.getByTestId('operator-name').getByText(operator.username, { exact: true }).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('operator-name')
+    .getByText(operator.username, { exact: true })
+    .waitFor({ timeout: PAGE_WAIT_MS });
 }
 
 /** A console menu entry (the main navigation), followed to its page's heading. */

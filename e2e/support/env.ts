@@ -14,3 +14,12 @@ export function baseUrl(): string {
 export const artifactsDir = process.env.E2E_ARTIFACTS ?? path.join(repoRoot, 'test-results', 'e2e');
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * How long a spec waits for a page, an element or a response. A wait, not a speed check
+ * (budgets.spec times pages alone): in the suite the browsers share two cores with the PostgreSQL
+ * tests, and on this kind of virtual machine every page fault and process switch costs many times
+ * its usual price (docs/benchmarks.md, "The machine under the suite"), so a page that answers in a
+ * second on a quiet machine can take thirty.
+ */
+export const PAGE_WAIT_MS = 60_000;

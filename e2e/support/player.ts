@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl } from './env';
+import { baseUrl, PAGE_WAIT_MS } from './env';
 import { call } from './site';
 
 // Steps a player takes in several browser specs: log in from the header, launch a game.
@@ -27,7 +27,7 @@ export async function devicePage(b: Browser, size: { width: number; height: numb
     isMobile: touch,
     reducedMotion: 'reduce',
   });
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   await markPopupsSeen(page);
   return page;
@@ -39,7 +39,7 @@ export async function loginFromHeader(page: Page, username: string, password = '
   await form.getByPlaceholder('Username').fill(username);
   await form.getByPlaceholder('Password').fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
+  await page.getByTestId('header-balance').waitFor({ timeout: PAGE_WAIT_MS });
 }
 
 /** The launch call the lobby makes, from the logged-in page (session token from session storage). */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { type Envelope, operatorToken } from './api';
-import { baseUrl } from './env';
+import { baseUrl, PAGE_WAIT_MS } from './env';
 
 // What several site specs do besides clicking: calls with a session token, the operator's steps,
 // the demo outbox, authenticator codes, and the dialogs a member meets on the way.
@@ -187,7 +187,7 @@ export async function registerFromModal(
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
   await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(page, member.username);
 }
 

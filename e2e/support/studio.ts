@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from './axe';
 import { screenshot } from './browser';
-import { baseUrl } from './env';
+import { baseUrl, PAGE_WAIT_MS } from './env';
 import { depositThroughSandbox, markPopupsSeen } from './player';
 import { call, closeMemberPopup, registerFromModal, tokenOf } from './site';
 
@@ -44,7 +44,7 @@ export async function newStudioMember(b: Browser, prefix: string, payeeName: str
     viewport: { width: 1280, height: 900 },
     reducedMotion: 'reduce',
   });
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   await markPopupsSeen(page);
   const username = `${prefix}${Date.now().toString(36).slice(-8)}`;
@@ -82,7 +82,7 @@ export async function openGamePage(
     hasTouch: size.width < 500,
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   });
-  context.setDefaultTimeout(options.timeout ?? 20_000);
+  context.setDefaultTimeout(options.timeout ?? PAGE_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

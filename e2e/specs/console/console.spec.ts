@@ -16,7 +16,7 @@ import {
   getWithToken,
   openConsoleEntry,
 } from '../../support/console';
-import { baseUrl } from '../../support/env';
+import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { call, closeMemberPopup, registerFromModal, tokenOf, totp } from '../../support/site';
 
 // The back office console in Chromium: a cashier operator with two-factor sign-in
@@ -57,7 +57,7 @@ async function headerShows(text: string) {
   await member.waitForFunction(
     (want) => document.querySelector('[data-testid="header-balance"]')?.textContent === want,
     text,
-    { timeout: 20_000 },
+    { timeout: PAGE_WAIT_MS },
   );
 }
 
@@ -237,7 +237,7 @@ test('approves and pays a withdrawal the member asks for', async () => {
   await openConsoleEntry(desk, 'Withdrawals');
   const grid = desk.getByRole('table', { name: 'Withdrawals' });
   // New orders arrive by themselves (the queue polls); a reload is not needed.
-  await grid.getByRole('link', { name: withdrawalReference }).click({ timeout: 20_000 });
+  await grid.getByRole('link', { name: withdrawalReference }).click({ timeout: PAGE_WAIT_MS });
   await desk.getByRole('heading', { level: 1, name: `Withdrawal ${withdrawalReference}` }).waitFor();
   await desk.getByText('First withdrawal').waitFor();
   await axeCheck(desk, 'withdrawal detail');

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, createOperator, enrolTwoFactor } from '../../support/console';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../support/site';
 
 // The payments desk approves what actually arrived (docs/cashier.md "The desk"): a member asks to
@@ -73,7 +74,7 @@ test('the operator approves 450.00 with the reason; the member is credited 450.0
   await member.waitForFunction(
     () => document.querySelector('[data-testid="header-balance"]')?.textContent === '₱450.00',
     undefined,
-    { timeout: 20_000 },
+    { timeout: PAGE_WAIT_MS },
   );
   const row = member.getByTestId('deposit-row').filter({ hasText: reference });
   await row.getByText('₱450.00').waitFor();

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, createOperator, openConsoleEntry } from '../../support/console';
+import { PAGE_WAIT_MS } from '../../support/env';
 
 // Operator passwords in the console: an operator whose password an administrator chose
 // can do nothing but change it at the first sign-in; the operator changes it again on the account
@@ -87,7 +88,7 @@ test("an administrator resets the operator's password; the one-time password mus
 
   // The operator's session has ended: the next call sends the console back to the sign-in.
   await desk.reload();
-  await desk.waitForURL(/\/console\/sign-in$/, { timeout: 30_000 });
+  await desk.waitForURL(/\/console\/sign-in$/, { timeout: PAGE_WAIT_MS });
   op.password = oneTime;
   await consoleSignIn(desk, op);
   await desk.getByRole('heading', { level: 1, name: 'Change your password' }).waitFor();

@@ -9,6 +9,7 @@ import { operatorToken } from '../../support/api';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, createOperator, openConsoleEntry } from '../../support/console';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { call } from '../../support/site';
 
 // The console's Site area in Chromium: an operator holding only site.write edits brand
@@ -158,7 +159,7 @@ test('a value out of range is refused before it is sent; a good one is saved on 
 
 test('maintenance on asks first and closes the player site; off brings it back', async () => {
   await player.goto('/');
-  await player.getByTestId('jackpot').waitFor({ timeout: 30_000 });
+  await player.getByTestId('jackpot').waitFor({ timeout: PAGE_WAIT_MS });
 
   const maintenance = card('Maintenance mode');
   await maintenance.getByRole('textbox', { name: 'Page title' }).fill(`Console upgrade ${suffix}`);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { closeMemberPopup } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
@@ -99,10 +100,10 @@ test('a visitor registers a new member in the modal and lands logged in', async 
   // spec §4: a new member's login reports firstTimeLogin, and the site makes the first-login call.
   const firstLogin = page.waitForRequest(
     (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/wps/member/firstLogin',
-    { timeout: 30_000 },
+    { timeout: PAGE_WAIT_MS },
   );
   await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await firstLogin;
   await page.waitForFunction(
     (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,

@@ -19,6 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureSalaryContract, openAgentEntry } from '../../support/agent';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen, playStudioRounds } from '../../support/player';
 import { call, operatorPost, registerFromModal, signedInAs, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
@@ -99,7 +100,7 @@ test('agent01 signs in on the agent page and sees the team overview with numbers
   await modal.getByRole('textbox', { name: 'Username' }).fill(AGENT);
   await modal.locator('input[name="password"]').fill(PASSWORD);
   await modal.getByRole('button', { name: 'Log in' }).click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(agentPage, AGENT);
   await agentPage.getByRole('heading', { level: 1, name: 'Team overview' }).waitFor();
   // The agent page's login stays in the agent centre, on its default page.
@@ -234,9 +235,9 @@ test('the downline accepts in the contract popup, plays, and the settlement pays
   await login.getByPlaceholder('Username').fill(DOWNLINE);
   await login.getByPlaceholder('Password').fill(DOWNLINE_PASSWORD);
   await login.getByRole('button', { name: 'Log in' }).click();
-  await signedInAs(member, DOWNLINE, 30_000);
+  await signedInAs(member, DOWNLINE, PAGE_WAIT_MS);
   const popup = member.getByRole('dialog', { name: 'Contracts' });
-  await popup.getByText(`${AGENT} offers you a contract: Real-time salary`).waitFor({ timeout: 30_000 });
+  await popup.getByText(`${AGENT} offers you a contract: Real-time salary`).waitFor({ timeout: PAGE_WAIT_MS });
   await screenshot(member, 'agent-centre-contract-popup');
   await popup.getByRole('button', { name: 'Accept' }).click();
   await popup.waitFor({ state: 'detached' });
@@ -303,7 +304,7 @@ test('the downline accepts in the contract popup, plays, and the settlement pays
       return m ? Math.round(Number(m[0].replace(/,/g, '')) * 100) >= want : false;
     },
     balanceBefore + paid,
-    { timeout: 30_000 },
+    { timeout: PAGE_WAIT_MS },
   );
   await screenshot(agentPage, 'agent-centre-income');
 

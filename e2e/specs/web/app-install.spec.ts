@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { AppDownloads, WebAppManifest } from '@gamehall/shared/api/pwa';
 import { chromium, type Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
-import { baseUrl, chromiumPath } from '../../support/env';
+import { baseUrl, chromiumPath, PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
 import { useSiteBrowser } from './web-build';
 
@@ -74,7 +74,7 @@ test('the service worker controls the page and Chromium reports the app installa
     viewport: { width: 1280, height: 900 },
   });
   try {
-    context.setDefaultTimeout(20_000);
+    context.setDefaultTimeout(PAGE_WAIT_MS);
     const page = context.pages()[0] ?? (await context.newPage());
     await markPopupsSeen(page);
     await page.goto('/');

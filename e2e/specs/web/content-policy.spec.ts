@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { loginFromHeader, markPopupsSeen } from '../../support/player';
 import { useSiteBrowser } from './web-build';
 
@@ -80,7 +81,7 @@ test('the API reference renders under its policy without a violation', async () 
   const fromConsole = await watchViolations(page);
   const docs = await page.goto('/docs');
   assert.match(docs?.headers()['content-security-policy'] ?? '', /default-src 'self'/);
-  await page.locator('.swagger-ui .opblock').first().waitFor({ timeout: 30_000 });
+  await page.locator('.swagger-ui .opblock').first().waitFor({ timeout: PAGE_WAIT_MS });
   await screenshot(page, 'content-policy-docs');
   assert.deepEqual(await violations(page, fromConsole), []);
 });

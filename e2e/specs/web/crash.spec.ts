@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { launchStudioGame, markPopupsSeen } from '../../support/player';
 import { call, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { CRASH_FLIGHT_MS } from '../../support/studio';
@@ -71,7 +72,7 @@ test('a member plays a crash round: bet, auto cash-out at 1.01x, the balance mov
           return text && text !== previous ? text : null;
         },
         before,
-        { timeout: 30_000 },
+        { timeout: PAGE_WAIT_MS },
       )
     ).jsonValue();
     if (said && taken.test(said)) break;

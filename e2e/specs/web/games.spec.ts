@@ -3,6 +3,7 @@
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { firstTileName, freshPage, login, slotGrid } from './games-helpers';
 import { useSiteBrowser } from './web-build';
 
@@ -70,7 +71,7 @@ test('trial01 gets in_need_true_account on play, and may still use the free tria
     page.waitForEvent('popup'),
     page.getByRole('button', { name: `Free trial: ${name}` }).click(),
   ]);
-  await popup.waitForURL((url) => url.href !== 'about:blank', { timeout: 20_000 });
+  await popup.waitForURL((url) => url.href !== 'about:blank', { timeout: PAGE_WAIT_MS });
   await page.context().close();
 });
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
+import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { devicePage } from '../../support/player';
 import { signedInAs } from '../../support/site';
 import { firstTileName, slotGrid } from './games-helpers';
@@ -66,7 +66,7 @@ async function guestTriesAndRegisters(page: Page, touch: boolean, name: string) 
   await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await screenshot(page, `guest-register-${name}`);
   await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
 
   await page.waitForURL((url) => url.pathname === '/seamless' && url.searchParams.get('nodeId') === nodeId);
   // On a phone the game fills the screen under its own bar, with no site header to name the member.

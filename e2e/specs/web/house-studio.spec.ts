@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { launchStudioGame, loginFromHeader, markPopupsSeen } from '../../support/player';
 import { waitForBetting } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
@@ -86,7 +87,7 @@ test('a member signs in, plays a lobby slot in /seamless, the header moves by th
   await modal.getByRole('textbox', { name: 'Username' }).fill('demo01');
   await modal.locator('input[name="password"]').fill('Demo@1234');
   await modal.getByRole('button', { name: 'Log in' }).click();
-  await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
+  await page.getByTestId('header-balance').waitFor({ timeout: PAGE_WAIT_MS });
   await modal.waitFor({ state: 'detached' });
 
   // Back to the slots lobby: a slot tile's play button opens /seamless with the studio inside. The

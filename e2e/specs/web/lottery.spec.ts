@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page, Response } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
 import { call, operatorPost, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
@@ -57,7 +58,7 @@ test('a member buys an E-Lottery ticket and sees it settled after the draw', { t
 
   // The /lottery page opens the chosen game in its frame; the first info call tells the open draw.
   const firstInfo = page.waitForResponse((r) => r.url().endsWith('/studio/api/lottery') && r.ok(), {
-    timeout: 30_000,
+    timeout: PAGE_WAIT_MS,
   });
   await page.goto(`/lottery?gameCode=${GAME.gameCode}&vassalage=${GAME.vassalage}`);
   await page.getByTestId('lottery-frame').waitFor();

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureSalaryContract, openAgentEntry } from '../../support/agent';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
 import { call, signedInAs, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
@@ -41,7 +42,7 @@ test('agent01 gives a downline a contract, which the downline accepts from a sen
   await modal.getByRole('textbox', { name: 'Username' }).fill(AGENT);
   await modal.locator('input[name="password"]').fill(PASSWORD);
   await modal.getByRole('button', { name: 'Log in' }).click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(agentPage, AGENT);
   const agentToken = await tokenOf(agentPage);
   await ensureSalaryContract(agentToken, 'hourly_salary');
@@ -77,9 +78,9 @@ test('agent01 gives a downline a contract, which the downline accepts from a sen
   await login.getByPlaceholder('Username').fill(DOWNLINE);
   await login.getByPlaceholder('Password').fill(DOWNLINE_PASSWORD);
   await login.getByRole('button', { name: 'Log in' }).click();
-  await signedInAs(memberPage, DOWNLINE, 30_000);
+  await signedInAs(memberPage, DOWNLINE, PAGE_WAIT_MS);
   const popup = memberPage.getByRole('dialog', { name: 'Contracts' });
-  await popup.getByText(`${AGENT} offers you a contract: Hourly salary`).waitFor({ timeout: 30_000 });
+  await popup.getByText(`${AGENT} offers you a contract: Hourly salary`).waitFor({ timeout: PAGE_WAIT_MS });
   await popup.getByRole('button', { name: 'Accept' }).click();
   await popup.waitFor({ state: 'detached' });
 
@@ -154,7 +155,7 @@ test('the downline reads the request in its inbox and agrees; agent01 sees the c
 
   await memberPage.reload();
   const popup = memberPage.getByRole('dialog', { name: 'Contracts' });
-  await popup.getByText(`${AGENT} asks to end the contract: Hourly salary`).waitFor({ timeout: 30_000 });
+  await popup.getByText(`${AGENT} asks to end the contract: Hourly salary`).waitFor({ timeout: PAGE_WAIT_MS });
   await popup.getByRole('button', { name: 'Agree to end it' }).click();
   await popup.waitFor({ state: 'detached' });
 
@@ -186,7 +187,7 @@ test('a lower offer names the downline contract it would end; accepting ends it,
 
   await memberPage.goto('/');
   const popup = memberPage.getByRole('dialog', { name: 'Contracts' });
-  await popup.getByText(`${AGENT} offers you a contract: Hourly salary`).waitFor({ timeout: 30_000 });
+  await popup.getByText(`${AGENT} offers you a contract: Hourly salary`).waitFor({ timeout: PAGE_WAIT_MS });
   const notice = popup.getByTestId('cascade-notice');
   await notice.getByText('Accepting this offer ends these downline contracts').waitFor();
   assert.equal(

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { closeMemberPopup, outboxCode, signedInAs } from '../../support/site';
 import { firstTileName, slotGrid } from './games-helpers';
 import { useSiteBrowser } from './web-build';
@@ -37,7 +38,7 @@ test('a visitor registers on the Mobile number tab with the SMS code and lands s
   await modal.getByRole('alert').filter({ hasText: /code/i }).first().waitFor();
   await modal.getByRole('textbox', { name: 'Verification code' }).fill(code);
   await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(page, `m63${mobile}`);
   await closeMemberPopup(page);
   assert.match(await page.getByTestId('header-balance').innerText(), /^₱0\.00$/);
@@ -84,8 +85,8 @@ test('a trial account: badge, demo balance, no cashier; registering opens the ga
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
   await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
-  await page.waitForURL(/\/seamless\?nodeId=\d+/, { timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
+  await page.waitForURL(/\/seamless\?nodeId=\d+/, { timeout: PAGE_WAIT_MS });
   await page.getByTestId('game-frame').waitFor();
   await signedInAs(page, username);
   assert.equal(await page.getByTestId('header-trial-badge').count(), 0, 'a real account now');

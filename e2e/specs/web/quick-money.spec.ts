@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { devicePage } from '../../support/player';
 import { registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
@@ -49,7 +50,7 @@ async function depositByEwallet(page: Page, touch: boolean, name: string) {
   await page.waitForFunction(
     () => document.querySelector('[data-testid="header-balance"]')?.textContent === '₱500.00',
     undefined,
-    { timeout: 30_000 },
+    { timeout: PAGE_WAIT_MS },
   );
 
   // A tap on the balance: what can be withdrawn now and what wagering is left.

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { api } from '../../support/api';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { loginModal, outboxCode, outboxEntry } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
@@ -136,7 +137,7 @@ test('forgot password by phone (when CHNGPASSVERIF3 is on) resets and logs in au
   await page.waitForFunction(
     () => document.querySelector('[data-testid="account-name"]')?.textContent === 'demo01',
     undefined,
-    { timeout: 30_000 },
+    { timeout: PAGE_WAIT_MS },
   );
   assert.deepEqual(logins, [], 'no second login after the reset');
   await page.context().close();

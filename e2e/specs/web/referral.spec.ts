@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { openAgentEntry } from '../../support/agent';
 import { screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
+import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
 import { call, signedInAs, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
@@ -22,7 +22,7 @@ const browser = useSiteBrowser();
 
 async function freshPage(chromium: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await chromium.newContext({ baseURL: baseUrl(), viewport });
-  context.setDefaultTimeout(20_000);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   await markPopupsSeen(page);
   return page;
@@ -35,7 +35,7 @@ async function agentSignIn(page: Page): Promise<void> {
   await modal.getByRole('textbox', { name: 'Username' }).fill(AGENT);
   await modal.locator('input[name="password"]').fill(PASSWORD);
   await modal.getByRole('button', { name: 'Log in' }).click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(page, AGENT);
   await page.getByRole('heading', { level: 1, name: 'Team overview' }).waitFor();
 }
@@ -92,7 +92,7 @@ test("a visitor who opens agent01's referral link registers under agent01", asyn
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
   await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(visitor, username);
   await visitor.context().close();
 
@@ -158,7 +158,7 @@ test('agent01 names a link; a visitor opening it counts as a click and a registr
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
   await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(visitor, username);
   await visitor.context().close();
 

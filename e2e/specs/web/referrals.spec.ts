@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
+import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
 import { closeMemberPopup, registerFromModal, signedInAs } from '../../support/site';
 import { useSiteBrowser } from './web-build';
@@ -62,7 +62,7 @@ test('a second visitor registers with that link', async () => {
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
   await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await modal.getByRole('button', { name: 'Register' }).last().click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(visitor, friend);
   await visitor.context().close();
 });
@@ -72,7 +72,7 @@ test('the first member sees the friend in the invited list', async () => {
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Invite friends' }).waitFor();
   const row = page.getByTestId('invitee-row').filter({ hasText: masked });
-  await row.first().waitFor({ timeout: 20_000 });
+  await row.first().waitFor({ timeout: PAGE_WAIT_MS });
   assert.equal(await page.getByTestId('invitee-row').count(), 1);
   assert.equal(await page.getByText(friend, { exact: true }).count(), 0, 'the full username is never shown');
   await screenshot(page, 'referrals-invited-list');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
+import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { closeMemberPopup, loginModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
@@ -43,7 +43,7 @@ test('fresh01 must change the default password after logging in, then reaches th
   await login.locator('input[name="password"]').fill('888888');
   await login.getByRole('button', { name: 'Log in' }).click();
   const change = page.getByRole('dialog', { name: 'Change password' });
-  await change.waitFor({ timeout: 30_000 });
+  await change.waitFor({ timeout: PAGE_WAIT_MS });
   assert.deepEqual(calls, ['GET /wps/verification/challenge', 'POST /wps/session/login']);
   // spec §5: the old password is required unless known; the login just typed it.
   assert.equal(await change.locator('input[name="oldPassword"]').count(), 0);

@@ -18,7 +18,7 @@ import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { operatorToken } from '../../support/api';
 import { screenshot } from '../../support/browser';
-import { artifactsDir } from '../../support/env';
+import { artifactsDir, PAGE_WAIT_MS } from '../../support/env';
 import { call } from '../../support/site';
 import { checkGamePage, GAME_SIZES, newStudioMember, openGamePage, shown } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
@@ -390,7 +390,7 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     assert.equal(await cashedCard.getByTestId('bet-status').innerText(), WORDS.cashedOut);
     assert.equal(await cashedCard.getByTestId('bet-cashed-out').innerText(), shown(cashed.paid));
     const wonCard = page.locator(`[data-testid=my-bet][data-bet="${settleBet.id}"]`);
-    await wonCard.waitFor({ timeout: 30_000 });
+    await wonCard.waitFor({ timeout: PAGE_WAIT_MS });
     assert.equal(await wonCard.getByTestId('bet-status').innerText(), WORDS.won, 'a home win at 2-0');
     const won = settleBet.potentialPayout;
     assert.equal(await wonCard.getByTestId('bet-payout').innerText(), shown(won));
@@ -401,7 +401,7 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
         (text) => document.querySelector('[data-testid=balance]')?.textContent === text,
         shown(expected),
         {
-          timeout: 30_000,
+          timeout: PAGE_WAIT_MS,
         },
       )
       .catch(async (err: unknown) => {

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { baseUrl } from '../../support/env';
+import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { launchStudioGame } from '../../support/player';
 import { CRASH_FLIGHT_MS, checkGamePage, GAME_SIZES, newStudioMember, openGamePage, shown } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
@@ -171,7 +171,9 @@ test('crash and lottery at desktop and phone sizes: the page shows the server re
   const lotteryUrl = await launchStudioGame(page, 'ELOTT', 'ELOTT-001');
 
   for (const size of GAME_SIZES) {
-    const crash = await openGamePage(b, await launchStudioGame(page, 'PT', 'CRASH-001'), size, { timeout: 30_000 });
+    const crash = await openGamePage(b, await launchStudioGame(page, 'PT', 'CRASH-001'), size, {
+      timeout: PAGE_WAIT_MS,
+    });
     await playCrash(crash.page, `studio-crash-lottery-crash-${size.name}`);
     await checkGamePage(crash.page, crash.errors, `studio-crash-lottery-crash-${size.name}`);
     await crash.close();
@@ -180,7 +182,7 @@ test('crash and lottery at desktop and phone sizes: the page shows the server re
   while (!(await lotteryOf(trialUrl)).results.length && Date.now() < due) await page.waitForTimeout(2000);
   console.log(`# a lottery draw to show after ${Math.round((Date.now() - started) / 1000)} s`);
   for (const size of GAME_SIZES) {
-    const lottery = await openGamePage(b, lotteryUrl, size, { timeout: 30_000 });
+    const lottery = await openGamePage(b, lotteryUrl, size, { timeout: PAGE_WAIT_MS });
     await playLottery(lottery.page, lotteryUrl, size.name === 'desktop');
     await checkGamePage(lottery.page, lottery.errors, `studio-crash-lottery-lottery-${size.name}`);
     await lottery.close();

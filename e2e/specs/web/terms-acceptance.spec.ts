@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { operatorToken } from '../../support/api';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
-import { artifactsDir } from '../../support/env';
+import { artifactsDir, PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
 import { call, loginModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
@@ -79,7 +79,7 @@ async function signIn(p: Page, username: string) {
   await modal.getByRole('textbox', { name: 'Username' }).fill(username);
   await modal.locator('input[name="password"]').fill('Demo@1234');
   await modal.getByRole('button', { name: 'Log in' }).click();
-  await modal.waitFor({ state: 'detached', timeout: 30_000 });
+  await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
 }
 
 for (const [width, height, member] of [
@@ -90,7 +90,7 @@ for (const [width, height, member] of [
     const p = await page(browser(), width, height);
     await signIn(p, member);
     const dialog = p.getByRole('dialog', { name: 'Our terms and conditions have changed' });
-    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ timeout: PAGE_WAIT_MS });
     await dialog.getByText(`Please read version ${version} of the terms`).waitFor();
     await dialog.getByText(`browser test ${suffix}`).first().waitFor();
     await onScreen(p, `terms-dialog-${width}`);

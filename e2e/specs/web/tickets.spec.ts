@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { operatorToken } from '../../support/api';
 import { newPage, screenshot } from '../../support/browser';
+import { PAGE_WAIT_MS } from '../../support/env';
 import { depositThroughSandbox, loginFromHeader, markPopupsSeen } from '../../support/player';
 import { call, closeMemberPopup, openMemberEntry, registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
@@ -125,7 +126,7 @@ test('the prize wheel spins and stops with the drawn segment under the pointer',
   const first = await rotorAngle(page);
   await page.waitForTimeout(400);
   assert.notEqual(await rotorAngle(page), first, 'the wheel is turning');
-  await page.locator('[data-testid="ticket-opening"][data-state="done"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-testid="ticket-opening"][data-state="done"]').waitFor({ timeout: PAGE_WAIT_MS });
   const { index, drawn, segments } = await segmentUnderPointer(page);
   assert.equal(segments, 6);
   assert.equal(index, drawn, 'the pointer stops on the drawn segment');
@@ -142,7 +143,7 @@ test('the red envelope opens and its card shows the drawn prize', async () => {
   await openTicketCard(page, kinds.red_envelope.name);
   await page
     .locator('[data-testid="ticket-opening"][data-kind="red_envelope"][data-state="done"]')
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: PAGE_WAIT_MS });
   const token = await tokenOf(page);
   const record = (await memberTickets(token)).find((t) => t.name === kinds.red_envelope.name);
   assert.equal(record?.state, 'opened');
@@ -159,7 +160,7 @@ test('the golden egg cracks and shows the drawn prize', async () => {
   await openTicketCard(page, kinds.golden_egg.name);
   await page
     .locator('[data-testid="ticket-opening"][data-kind="golden_egg"][data-state="done"]')
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: PAGE_WAIT_MS });
   const token = await tokenOf(page);
   const record = (await memberTickets(token)).find((t) => t.name === kinds.golden_egg.name);
   assert.equal(record?.state, 'opened');

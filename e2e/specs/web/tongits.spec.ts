@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { screenshot } from '../../support/browser';
-import { baseUrl } from '../../support/env';
+import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { call } from '../../support/site';
 import { checkGamePage, GAME_SIZES, launchByNode, newStudioMember } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
@@ -37,7 +37,7 @@ async function openTable(b: Browser, url: string, size: { width: number; height:
     viewport: { width: size.width, height: size.height },
     hasTouch: size.width < 500,
   });
-  context.setDefaultTimeout(20_000);
+  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
