@@ -188,6 +188,18 @@ test('the events show live scores, and the member stake and liability on their m
   assert.equal(cells[4], '20.00', 'open stake');
   assert.ok(Number((cells[5] ?? '').replace(/,/g, '')) > 0, `liability: ${cells[5]}`);
   assert.equal(cells[6], '1', 'one bet');
+
+  // The date shortcuts: the match a week ahead is among the next 30 days, not the past 7; the
+  // pressed shortcut pressed again lifts the range.
+  const shortcuts = desk.getByRole('group', { name: 'Date shortcuts' });
+  await shortcuts.getByRole('button', { name: 'Next 30 days' }).click();
+  await desk.waitForURL((url) => url.searchParams.has('from') && url.searchParams.has('to'));
+  await row.waitFor();
+  await shortcuts.getByRole('button', { name: 'Past 7 days' }).click();
+  await row.waitFor({ state: 'detached' });
+  await shortcuts.getByRole('button', { name: 'Past 7 days', pressed: true }).click();
+  await desk.waitForURL((url) => !url.searchParams.has('from'));
+  await row.waitFor();
 });
 
 test('the trader suspends and resumes the match result market of the member match', async () => {

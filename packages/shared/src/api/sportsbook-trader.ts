@@ -23,18 +23,32 @@ const PeriodScore = z.object({ decided: Score, counted: Score });
 
 // ---- requests ----
 
-export const TraderEventsQuery = z.object({
-  status: z.enum(['scheduled', 'live', 'ended', 'abandoned', 'open']).optional(),
-  sport: TraderSport.optional(),
-  league: Ident.optional(),
-  /** A brand day yyyy-MM-dd (the book's time zone). */
-  day: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The longest range of days an events list covers: a season's fixtures, a year back. */
+export const TRADER_EVENTS_MAX_DAYS = 366;
+
+export const TraderEventsQuery = z
+  .object({
+    status: z.enum(['scheduled', 'live', 'ended', 'abandoned', 'open']).optional(),
+    sport: TraderSport.optional(),
+    league: Ident.optional(),
+    /** A brand day yyyy-MM-dd (the book's time zone). */
+    day: Day.optional(),
+    /**
+     * Events starting from the brand day `from` to the brand day `to`, both included (the console's
+     * past and next 7 and 30 days); either end may be left open.
+     */
+    from: Day.optional(),
+    to: Day.optional(),
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((q) => !(q.from && q.to) || q.from <= q.to, { path: ['to'], message: 'to is before from' })
+  .refine((q) => !(q.from && q.to) || Date.parse(q.to) - Date.parse(q.from) < TRADER_EVENTS_MAX_DAYS * 86_400_000, {
+    path: ['to'],
+    message: `at most ${TRADER_EVENTS_MAX_DAYS} days`,
+  });
 export const TraderEventParams = z.object({ eventId: Ident });
 
 /** Suspend or resume: some markets of the event (marketKeys), or the whole event when absent. */

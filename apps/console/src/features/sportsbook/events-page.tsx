@@ -1,14 +1,17 @@
 import { TRADER_SPORTS, type TraderEvent } from '@gamehall/shared/api/sportsbook-trader';
+import { brandDay } from '@gamehall/shared/calendar-day';
 import { Button } from '@gamehall/ui/button';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DayShortcuts, NEXT_SHORTCUTS, PAST_SHORTCUTS } from '../../components/day-shortcuts';
 import { FILTER_INPUT, FilterField, FilterForm } from '../../components/filter-form';
 import { QueryErrorAlert } from '../../components/list-page-parts';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
 import { StatusBadge, type Tone } from '../../components/status-badge';
+import { useBrandTimeZone } from '../../lib/brand-range';
 import { formatDateTime } from '../../lib/format';
 import { eventsQuery, money, percent } from './api';
 
@@ -43,12 +46,17 @@ export function EventsPage() {
   const sport = params.get('sport') ?? '';
   const league = params.get('league') ?? '';
   const day = params.get('day') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const timeZone = useBrandTimeZone();
   const pageNo = Number(params.get('page') ?? '1') || 1;
   const query = {
     status,
     sport: sport || undefined,
     league: league || undefined,
     day: day || undefined,
+    from: (!day && from) || undefined,
+    to: (!day && to) || undefined,
     pageNo,
     pageSize: PAGE_SIZE,
   };
@@ -63,6 +71,18 @@ export function EventsPage() {
     for (const name of ['status', 'sport', 'league', 'day']) {
       const v = String(data.get(name) ?? '').trim();
       if (v) next.set(name, v);
+    }
+    // A day chosen in the form replaces a shortcut's range; without one the range stays.
+    if (!next.has('day') && from) next.set('from', from);
+    if (!next.has('day') && to) next.set('to', to);
+    setParams(next);
+  };
+  const pickDays = (days: { from: string; to: string } | null) => {
+    const next = new URLSearchParams(params);
+    for (const name of ['day', 'page', 'from', 'to']) next.delete(name);
+    if (days) {
+      next.set('from', days.from);
+      next.set('to', days.to);
     }
     setParams(next);
   };
@@ -103,6 +123,15 @@ export function EventsPage() {
         </FilterField>
         <Button type="submit">{t('events.show')}</Button>
       </FilterForm>
+      {timeZone && (
+        <DayShortcuts
+          shortcuts={[...PAST_SHORTCUTS, ...NEXT_SHORTCUTS]}
+          today={brandDay(new Date(), timeZone)}
+          from={day ? '' : from}
+          to={day ? '' : to}
+          onPick={pickDays}
+        />
+      )}
       <QueryErrorAlert error={result.error} />
       <PlainTable
         caption={t('events.title')}

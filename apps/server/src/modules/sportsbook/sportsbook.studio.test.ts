@@ -1,4 +1,4 @@
-import { brandDay } from '@gamehall/shared/calendar-day';
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioRuntime } from '../../../../studio/src/plugin';
 import { marketOf, newEvent, oddsIn, sel } from '../../../../studio/src/sportsbook/book/test-fixture';
@@ -197,6 +197,39 @@ describe('the trader console on the house studio', () => {
       expect.objectContaining({ key: 'console-league', bets: 2, stake: 2_000, payout: 0, profit: 2_000 }),
     );
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
+  });
+
+  it('lists the fixtures of a range of brand days, both ends included, and refuses a range that ends before it starts', async () => {
+    const league = 'range-league';
+    const DAY = 86_400_000;
+    const soon = await newEvent(h(), { league, startsInMs: 3_600_000 });
+    const inTenDays = await newEvent(h(), { league, startsInMs: 10 * DAY });
+    const inFortyDays = await newEvent(h(), { league, startsInMs: 40 * DAY });
+    const { timeZone } = await ok('GET', '/admin/sportsbook/settings');
+    const today = brandDay(new Date(h().clock.now), timeZone);
+    const ids = async (range: string) =>
+      (await ok('GET', `/admin/sportsbook/events?league=${league}&status=open&pageSize=200${range}`)).list.map(
+        (x: { id: string }) => x.id,
+      );
+    // The console's "Next 7 days" and "Next 30 days": today and the 6 (29) days after it.
+    const nextSeven = await ids(`&from=${today}&to=${addDays(today, 6)}`);
+    const nextThirty = await ids(`&from=${today}&to=${addDays(today, 29)}`);
+    // An hour ahead can be tomorrow in the brand's zone, still inside both ranges.
+    expect(nextSeven).toEqual([soon.id]);
+    expect(nextThirty).toEqual([soon.id, inTenDays.id]);
+    expect(await ids(`&from=${addDays(today, 1)}`)).toEqual(
+      brandDay(new Date(h().clock.now + 3_600_000), timeZone) === today
+        ? [inTenDays.id, inFortyDays.id]
+        : [soon.id, inTenDays.id, inFortyDays.id],
+    );
+    expect(await ids('')).toEqual([soon.id, inTenDays.id, inFortyDays.id]);
+    expect(await ids(`&to=${addDays(today, -1)}`)).toEqual([]);
+
+    const backwards = await call('GET', `/admin/sportsbook/events?from=${today}&to=${addDays(today, -1)}`);
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.value).toMatchObject({ fields: { to: expect.any(String) } });
+    const tooLong = await call('GET', `/admin/sportsbook/events?from=${today}&to=${addDays(today, 400)}`);
+    expect(tooLong.status).toBe(400);
   });
 
   it("a stake factor of 0 set by username stops the member's bets; settings and abandon reach the book", async () => {

@@ -130,7 +130,16 @@ function traderMarket(m: MarketRow, exposure: ExposureRow[]): TraderMarket {
 
 export async function traderEvents(
   book: Book,
-  q: { status?: string; sport?: string; league?: string; day?: string; pageNo: number; pageSize: number },
+  q: {
+    status?: string;
+    sport?: string;
+    league?: string;
+    day?: string;
+    from?: string;
+    to?: string;
+    pageNo: number;
+    pageSize: number;
+  },
 ) {
   const db = book.deps.db;
   let query = eventsQuery(db);
@@ -139,11 +148,13 @@ export async function traderEvents(
   else if (q.status) query = query.where('studio_sb_events.status', '=', q.status as 'scheduled');
   if (q.sport) query = query.where('studio_sb_events.sport', '=', q.sport);
   if (q.league) query = query.where('studio_sb_events.league_id', '=', q.league);
-  if (q.day) {
+  // One day, or a range of days (either end open); both in the book's time zone.
+  const from = q.day ?? q.from;
+  const to = q.day ?? q.to;
+  if (from || to) {
     const timeZone = (await readSettings(db)).timeZone;
-    query = query
-      .where('studio_sb_events.starts_at', '>=', dayStart(q.day, timeZone))
-      .where('studio_sb_events.starts_at', '<', dayStart(addDays(q.day, 1), timeZone));
+    if (from) query = query.where('studio_sb_events.starts_at', '>=', dayStart(from, timeZone));
+    if (to) query = query.where('studio_sb_events.starts_at', '<', dayStart(addDays(to, 1), timeZone));
   }
   const total = await query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const rows = await query
