@@ -116,6 +116,8 @@ export const BroadcastIdParams = z.object({
 });
 
 // Feedback (spec §5: text required, length within the brand's bounds; images png or jpg, 5 MB, at most 3).
+// The bounds count words (spec §5's "content between {0} and {1} words"; words.ts counts them in any
+// script); a fixed ceiling of characters keeps one item storable whatever its words.
 export const FEEDBACK_QUESTION_TYPES = [
   'deposit',
   'withdrawal',
@@ -129,6 +131,7 @@ export const FEEDBACK_QUESTION_TYPES = [
 export const FeedbackQuestionType = z.enum(FEEDBACK_QUESTION_TYPES);
 export const FEEDBACK_MAX_IMAGES = 3;
 export const FEEDBACK_MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const FEEDBACK_MAX_CHARACTERS = 5_000;
 
 export const FeedbackItem = z.object({
   id: z.number().int(),
@@ -142,7 +145,11 @@ export const FeedbackItem = z.object({
 });
 export type FeedbackItem = z.infer<typeof FeedbackItem>;
 export const FeedbackListValue = paged(FeedbackItem);
-export const FeedbackBounds = z.object({ minLength: z.number().int(), maxLength: z.number().int() });
+export const FeedbackBounds = z.object({
+  minWords: z.number().int(),
+  maxWords: z.number().int(),
+  maxCharacters: z.number().int(),
+});
 
 export const AdminFeedbackQuery = PageQuery.extend({ status: z.enum(['open', 'answered']).optional() });
 export const AdminFeedbackItem = FeedbackItem.extend({

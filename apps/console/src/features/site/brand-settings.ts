@@ -197,8 +197,8 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'kycWithdrawalLevel', group: 'kyc', shape: { kind: 'number', schema: int(0, 3) } },
   // Levels 0..3 (docs/kyc.md): what a member at each level may withdraw in a brand day.
   { key: 'kycDailyWithdrawalLimits', group: 'kyc', shape: { kind: 'moneyLevels', count: 4 } },
-  { key: 'feedbackMinLength', group: 'support', shape: { kind: 'number', schema: int(1, 1000) } },
-  { key: 'feedbackMaxLength', group: 'support', shape: { kind: 'number', schema: int(1, 5000) } },
+  { key: 'feedbackMinWords', group: 'support', shape: { kind: 'number', schema: int(1, 500) } },
+  { key: 'feedbackMaxWords', group: 'support', shape: { kind: 'number', schema: int(1, 1000) } },
   {
     key: 'chatEntryPoints',
     group: 'support',

@@ -233,9 +233,12 @@ export const BrandSettingsSchema = z.object({
   agentNetLosingBranches: z.boolean().default(true),
   /** A new dividend contract between the same two parties takes over the ended one's open carry. */
   agentCarrySurvivesNewContract: z.boolean().default(true),
-  /** spec §5: feedback text required, its length (characters) between these bounds. */
-  feedbackMinLength: z.number().int().min(1).max(1000).default(10),
-  feedbackMaxLength: z.number().int().min(1).max(5000).default(500),
+  /**
+   * spec §5: feedback text required, its words between these bounds (words.ts counts them; at most
+   * 5,000 characters whatever the words).
+   */
+  feedbackMinWords: z.number().int().min(1).max(500).default(3),
+  feedbackMaxWords: z.number().int().min(1).max(1000).default(300),
   /**
    * KYC (docs/kyc.md): the verification level a withdrawal needs (2: identity document and
    * selfie approved, what licensing bodies commonly ask before paying out). The demo brand seeds 0.

@@ -331,8 +331,18 @@ describe('feedback', () => {
       400,
       'FEEDBACK_CONTENT_LENGTH',
     );
+    // Words are counted, not characters: 40 letters are one word, too few; 301 words too many; 250
+    // long words are within the words but over the 5,000 characters any feedback may hold.
+    const tooShort = await sendFeedback(m.token, { questionType: 'deposit', content: 'x'.repeat(40) });
+    expectFailure(tooShort, 400, 'FEEDBACK_CONTENT_LENGTH');
+    expect(tooShort.json().value).toMatchObject({ minWords: 3, maxWords: 300, maxCharacters: 5_000 });
     expectFailure(
-      await sendFeedback(m.token, { questionType: 'deposit', content: 'x'.repeat(501) }),
+      await sendFeedback(m.token, { questionType: 'deposit', content: 'word '.repeat(301) }),
+      400,
+      'FEEDBACK_CONTENT_LENGTH',
+    );
+    expectFailure(
+      await sendFeedback(m.token, { questionType: 'deposit', content: `${'w'.repeat(24)} `.repeat(250) }),
       400,
       'FEEDBACK_CONTENT_LENGTH',
     );
@@ -349,6 +359,11 @@ describe('feedback', () => {
       'FEEDBACK_IMAGE_INVALID',
     );
     expect((await call(t, 'GET', '/wps/feedback', m.token)).json().value.totalElements).toBe(0);
+
+    // Words written without spaces are counted too: five words of Chinese are enough.
+    expect((await sendFeedback(m.token, { questionType: 'deposit', content: '我的存款没有到账' })).statusCode).toBe(
+      200,
+    );
   });
 });
 

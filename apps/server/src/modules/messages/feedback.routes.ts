@@ -70,7 +70,7 @@ export function registerFeedbackRoutes(root: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "The brand's feedback length bounds (spec §5)",
+        summary: "The brand's feedback length bounds in words, and the most characters (spec §5)",
         response: { 200: envelope(FeedbackBounds) },
       },
       config: { auth: 'public' },

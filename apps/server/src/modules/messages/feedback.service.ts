@@ -1,4 +1,10 @@
-import { FEEDBACK_MAX_IMAGE_BYTES, FEEDBACK_MAX_IMAGES, FeedbackQuestionType } from '@gamehall/shared/api/messages';
+import {
+  FEEDBACK_MAX_CHARACTERS,
+  FEEDBACK_MAX_IMAGE_BYTES,
+  FEEDBACK_MAX_IMAGES,
+  FeedbackQuestionType,
+} from '@gamehall/shared/api/messages';
+import { countWords } from '@gamehall/shared/words';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { AppError, fieldErrors } from '../../http/errors';
@@ -32,7 +38,11 @@ export function imageTypeByContent(data: Buffer): 'image/png' | 'image/jpeg' | n
 
 export async function feedbackBounds(ctx: AppContext) {
   const brand = await getBrand(ctx.db);
-  return { minLength: brand.feedbackMinLength, maxLength: Math.max(brand.feedbackMinLength, brand.feedbackMaxLength) };
+  return {
+    minWords: brand.feedbackMinWords,
+    maxWords: Math.max(brand.feedbackMinWords, brand.feedbackMaxWords),
+    maxCharacters: FEEDBACK_MAX_CHARACTERS,
+  };
 }
 
 /**
@@ -68,8 +78,8 @@ export async function submitFeedback(
   if ('visitor' in sender && (!email || email.length > 254 || !EMAIL.test(email)))
     throw fieldErrors({ email: email ? 'PATTERN' : 'REQUIRED' });
   const bounds = await feedbackBounds(ctx);
-  const length = [...content].length;
-  if (length < bounds.minLength || length > bounds.maxLength)
+  const words = countWords(content);
+  if (words < bounds.minWords || words > bounds.maxWords || [...content].length > bounds.maxCharacters)
     throw new AppError('FEEDBACK_CONTENT_LENGTH', { value: { ...bounds, fields: { content: 'LENGTH' } } });
   if (input.images.length > FEEDBACK_MAX_IMAGES) throw new AppError('FEEDBACK_TOO_MANY_IMAGES');
   const typed = input.images.map((data) => {

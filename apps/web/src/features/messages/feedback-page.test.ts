@@ -21,7 +21,7 @@ const dom = setUpDom();
 describe('feedback from a visitor', () => {
   it('asks for the e-mail and the captcha, and sends them with the text', async () => {
     const client = new QueryClient();
-    client.setQueryData(['messages', 'feedback-bounds'], { minLength: 10, maxLength: 500 });
+    client.setQueryData(['messages', 'feedback-bounds'], { minWords: 3, maxWords: 300, maxCharacters: 5_000 });
     await dom.render(createElement(QueryClientProvider, { client }, createElement(PublicFeedbackPage)));
     const host = dom.host();
     const textarea = host.querySelector('[data-testid="feedback-content"]') as HTMLTextAreaElement;

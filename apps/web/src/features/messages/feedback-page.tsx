@@ -1,4 +1,5 @@
 import { FEEDBACK_MAX_IMAGES, FEEDBACK_QUESTION_TYPES, type FeedbackListValue } from '@gamehall/shared/api/messages';
+import { countWords } from '@gamehall/shared/words';
 import { Button } from '@gamehall/ui/button';
 import { CaptchaField } from '@gamehall/ui/captcha-field';
 import { Field } from '@gamehall/ui/field';
@@ -82,13 +83,13 @@ function FeedbackForm() {
     },
     onSettled: () => void client.invalidateQueries({ queryKey: ['messages', 'feedback'] }),
   });
-  const length = [...content.trim()].length;
-  const tooShort = bounds ? length < bounds.minLength : length === 0;
-  const tooLong = bounds ? length > bounds.maxLength : false;
+  const words = countWords(content);
+  const tooShort = bounds ? words < bounds.minWords : words === 0;
+  const tooLong = bounds ? words > bounds.maxWords || [...content.trim()].length > bounds.maxCharacters : false;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (tooShort || tooLong) {
-      setError(t('messages.feedback.length', { min: bounds?.minLength ?? 1, max: bounds?.maxLength ?? '' }));
+      setError(t('messages.feedback.words', { min: bounds?.minWords ?? 1, max: bounds?.maxWords ?? '' }));
       return;
     }
     if (visitor && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
@@ -131,12 +132,12 @@ function FeedbackForm() {
             className="min-h-32 rounded border border-(--text-muted)/40 bg-(--bg) p-2"
             value={content}
             onChange={(e) => setContent(e.target.value)}
-            maxLength={bounds?.maxLength}
+            maxLength={bounds?.maxCharacters}
             data-testid="feedback-content"
           />
           {bounds && (
             <span className="text-xs text-(--text-muted)">
-              {t('messages.feedback.length', { min: bounds.minLength, max: bounds.maxLength })} ({length})
+              {t('messages.feedback.words', { min: bounds.minWords, max: bounds.maxWords })} ({words})
             </span>
           )}
         </label>
