@@ -39,6 +39,11 @@ import { call } from './support/site';
 // (web/terms-acceptance) comes last of them, so no later spec's demo member meets its dialog.
 const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;
 const ALONE = /^\/\/ e2e: alone\b/m;
+// `// e2e: alone quiet`: a spec that times pages runs after the alone ones, once the machine is
+// quiet: when the file E2E_QUIET_AFTER names exists (scripts/test.sh makes it when the database
+// runs beside the browsers have ended), or after QUIET_WAIT_MS.
+const QUIET = /^\/\/ e2e: alone quiet\b/m;
+const QUIET_WAIT_MS = 30 * 60_000;
 
 const SERVER_START_TIMEOUT_MS = 120_000;
 // Below the ten failures that lock a username or an address for 15 minutes.
@@ -98,8 +103,9 @@ async function main(): Promise<number> {
     console.log(`demo content ready in ${Math.round(performance.now() - runStarted)} ms`);
     const marked = (mark: RegExp) => specs.filter((file) => mark.test(readFileSync(file, 'utf8')));
     const beside = marked(BESIDE);
-    const alone = marked(ALONE);
-    const rest = specs.filter((file) => !beside.includes(file) && !alone.includes(file));
+    const quiet = marked(QUIET);
+    const alone = marked(ALONE).filter((file) => !quiet.includes(file));
+    const rest = specs.filter((file) => !beside.includes(file) && !alone.includes(file) && !quiet.includes(file));
     // The lanes beside the main one start LANE_GAP_MS apart, the ones with the most files first: all
     // at once, nine Chromiums registering and solving challenges in the same minute left page loads
     // waiting past the specs' timeouts. At most MAX_LANES lanes run at a time (the main one among
@@ -117,7 +123,9 @@ async function main(): Promise<number> {
     });
     const [main] = await Promise.all([runSpecs(rest, url, 'main'), ...places]);
     const last = await runSpecs(alone, url, 'alone');
-    const results = [main, ...side, last];
+    if (quiet.length > 0) await waitForQuiet();
+    const timed = await runSpecs(quiet, url, 'quiet');
+    const results = [main, ...side, last, timed];
     printTimings(results);
     const passed = results.reduce((n, r) => n + r.passed, 0);
     const failed = results.reduce((n, r) => n + r.failed, 0);
@@ -151,6 +159,21 @@ function lanesOf(files: string[]): Map<string, string[]> {
     lanes.set(lane, [...(lanes.get(lane) ?? []), file]);
   }
   return lanes;
+}
+
+/** Waits for the file E2E_QUIET_AFTER names, if it names one, at most QUIET_WAIT_MS. */
+async function waitForQuiet(): Promise<void> {
+  const file = process.env.E2E_QUIET_AFTER;
+  if (!file) return;
+  const started = performance.now();
+  const deadline = Date.now() + QUIET_WAIT_MS;
+  while (!existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const waited = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    existsSync(file)
+      ? `the timed specs start after ${waited} s of waiting for the runs beside`
+      : `the runs beside had not ended after ${waited} s; the timed specs start anyway`,
+  );
 }
 
 const DEMO_WAIT_MS = 5 * 60_000;

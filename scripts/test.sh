@@ -201,6 +201,8 @@ PG_DIR=$(mktemp -d "$BASE_TMP/gamehall-pg.XXXXXX")
 # them under "beside".
 database_runs() {
   local rc=0 t0
+  # The browser run's page timings wait for this (E2E_QUIET_AFTER), however the runs end.
+  trap 'touch "$RUN_DIR/database-runs.done"' EXIT
   t0=$(now_ms)
   TEST_EXCLUDE=$MULTI_NODE_TEST TEST_WORKERS=1 TEST_TIMEOUT_MS=90000 "$BIN/vitest" run --reporter=default --reporter=json \
     --outputFile.json="$RUN_DIR/postgres.json" >"$RUN_DIR/postgres.log" 2>&1 || rc=$?
@@ -236,7 +238,8 @@ database_and_browser() {
   TEST_DATABASE_URL=$TEST_DATABASE_URL BIN=$BIN RUN_DIR=$RUN_DIR MULTI_NODE_TEST=$MULTI_NODE_TEST \
     bash -c database_runs </dev/null &
   DB_PID=$!
-  env -u TEST_DATABASE_URL E2E_REPORT="$RUN_DIR/e2e.json" node --import tsx e2e/run.ts </dev/null &
+  env -u TEST_DATABASE_URL E2E_REPORT="$RUN_DIR/e2e.json" E2E_QUIET_AFTER="$RUN_DIR/database-runs.done" \
+    node --import tsx e2e/run.ts </dev/null &
   STEP_PID=$!
   set +m
   wait "$STEP_PID" || rc=$?

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
-// e2e: alone
-// (it times page loads: e2e/run.ts runs it after the others, when nothing else loads the machine)
+// e2e: alone quiet
+// (it times page loads: e2e/run.ts runs it after the others, once the database runs beside them
+// have ended and nothing else loads the machine)
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
