@@ -5,7 +5,8 @@
 // check and call until a hand all three are dealt in to has gone down to a showdown (the server's
 // hand history says so), then the phone member closes the page and opens it again: the page goes
 // back to the same seat and plays the next hand down to a showdown too. The lobby says no
-// house-run players sit at real-money tables; the phone-width table page is no wider than the window.
+// house-run players sit at real-money tables; the phone-width table page is no wider than the window,
+// and a laptop's screen (1280x800, then 1440x900) holds the whole table at a showdown.
 // In the member centre, the betting record's hands window of the first member's sitting opens the
 // hand of all three with its board, the cards the member may see and their result. The pages act on
 // their own DOM changes (no polling), and the specs' server deals the next hand 1.5 s after a result.
@@ -106,6 +107,30 @@ async function playHand(pages: Page[], after: string | null): Promise<HandEnd> {
   }
 }
 
+/**
+ * Whether the whole table fits the page's screen without scrolling: every seat (the cards shown at a
+ * showdown with them), the board and the result, the player's own cards and moves.
+ */
+async function fitsScreen(page: Page, size: string): Promise<void> {
+  const fit = await page.evaluate(() => {
+    const parts = [
+      ...document.querySelectorAll(
+        '[data-testid=felt], [data-testid=felt] .cr-seat, [data-testid=my-cards], [data-testid=moves]',
+      ),
+    ].map((el) => el.getBoundingClientRect());
+    return {
+      top: Math.min(...parts.map((r) => r.top)),
+      bottom: Math.max(...parts.map((r) => r.bottom)),
+      height: window.innerHeight,
+      scrolled: window.scrollY,
+    };
+  });
+  assert.ok(
+    fit.top >= 0 && fit.bottom <= fit.height && fit.scrolled === 0,
+    `${size}: the table fits ${JSON.stringify(fit)}`,
+  );
+}
+
 /** The platform's hand record as the member centre reads it (packages/shared api/pvp-history.ts). */
 type MemberHand = {
   number: number;
@@ -173,6 +198,10 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
   }
   assert.equal((await history(urls[0]!, first.hand)).result.showdown, true, 'the hand of all three went to a showdown');
   assert.match(first.result, /wins|You win/);
+  assert.doesNotMatch(first.result, /You wins/, "the player's own win in its own phrase");
+  // A laptop's screen holds the whole table with the cards shown; the next hand is read at 1440x900.
+  await fitsScreen(a, '1280x800');
+  await a.setViewportSize({ width: 1440, height: 900 });
 
   // Nothing on the phone's table page is wider than the window.
   const wide = await c.evaluate(() => {
@@ -198,6 +227,19 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
   );
   assert.equal(seen.players.length, 3, 'with the other two');
   assert.match(second.result, /wins|You win/);
+  assert.doesNotMatch(second.result, /You wins/, "the player's own win in its own phrase");
+  // The fairness panel: this hand's committed hash is not the next hand's, and the deck took a seed
+  // from each of the three players' pages.
+  await a.getByTestId('fairness').locator('summary').click();
+  const [thisHash, nextHash] = [
+    await a.getByTestId('hand-hash').innerText(),
+    await a.getByTestId('next-hash').innerText(),
+  ];
+  assert.match(thisHash, /^[0-9a-f]{64}$/);
+  assert.notEqual(thisHash, nextHash, 'this hand and the next have their own hashes');
+  assert.equal((await a.getByTestId('client-seeds').innerText()).split(', ').length, 3, "three players' seeds");
+  await fitsScreen(a, '1440x900');
+  await screenshot(a, 'card-room-1440x900');
   const played = performance.now();
 
   // The member centre: the first member's sitting is a card-room round of the betting record, whose

@@ -49,6 +49,17 @@ async function openTable(b: Browser, url: string, size: { width: number; height:
     const row = page.getByTestId('tongits-table').filter({ has: page.locator(`a[href*="table=${TABLE}"]`) });
     await row.getByText('Seats 0/3').waitFor();
     assert.match(await row.innerText(), /Stakes/);
+    // The Tongits rows sit in the lobby's grid like the Hold'em ones: the first of each starts at the
+    // same left edge with the same width (the heading above the grid, not in its first cell).
+    const holdem = page.getByTestId('lobby-table').first();
+    await holdem.waitFor();
+    const [first, reference] = [
+      await page.getByTestId('tongits-table').first().boundingBox(),
+      await holdem.boundingBox(),
+    ];
+    assert.ok(first && reference, 'both rows are laid out');
+    assert.equal(Math.round(first.x), Math.round(reference.x), 'the left edges line up');
+    assert.equal(Math.round(first.width), Math.round(reference.width), 'the widths agree');
     await row.getByRole('link', { name: 'Open table' }).click();
   } else {
     await page.goto(`${url}&table=${TABLE}`);

@@ -217,8 +217,10 @@ async function start(app: HTMLElement) {
     const notes = h('div', {});
     const filters = h('div', { class: 'cr-filters' });
     const list = h('div', { class: 'cr-tables', 'data-testid': 'lobby-tables' });
-    // Tongits tables have a page of their own (client/pvp/tongits-page.ts): a row opens it at its address.
+    // Tongits tables have a page of their own (client/pvp/tongits-page.ts): a row opens it at its
+    // address. Their heading sits above their grid, so the rows line up with the Hold'em ones.
     const tongitsList = h('div', { class: 'cr-tables', 'data-testid': 'tongits-tables' });
+    const tongitsHeading = h('h2', { hidden: true }, 'Tongits');
     const joinNext = h(
       'button',
       { type: 'button', class: 'button primary', 'data-testid': 'join-next', disabled: trial },
@@ -244,6 +246,7 @@ async function start(app: HTMLElement) {
         h('div', { class: 'cr-actions' }, joinNext),
       ),
       list,
+      tongitsHeading,
       tongitsList,
     );
     let data: LobbyAnswer | null = null;
@@ -423,31 +426,23 @@ async function start(app: HTMLElement) {
         for (const [key, value] of new URLSearchParams(link)) query.set(key, value);
         return `${location.pathname}?${query.toString()}`;
       };
+      tongitsHeading.hidden = tables.length === 0;
       tongitsList.replaceChildren(
-        ...(tables.length === 0
-          ? []
-          : [
-              h('h2', {}, 'Tongits'),
-              ...tables.map((t) =>
-                h(
-                  'div',
-                  { class: 'cr-table', 'data-testid': 'tongits-table' },
-                  h('h3', {}, t.name),
-                  h(
-                    'div',
-                    { class: 'cr-figs' },
-                    h('span', {}, `${words.lobby.stakes} ${money(t.stake)}`),
-                    h('span', {}, fill(words.lobby.seatsTaken, { taken: t.seated, total: t.seats })),
-                    h('span', {}, fill(words.lobby.buyIn, { min: money(t.minBuyIn), max: money(t.maxBuyIn) })),
-                  ),
-                  h(
-                    'div',
-                    { class: 'cr-actions' },
-                    h('a', { class: 'button', href: address(t.link) }, words.lobby.open),
-                  ),
-                ),
-              ),
-            ]),
+        ...tables.map((t) =>
+          h(
+            'article',
+            { class: 'cr-trow', 'data-testid': 'tongits-table' },
+            h('h3', {}, t.name),
+            h(
+              'div',
+              { class: 'cr-figs' },
+              h('span', {}, `${words.lobby.stakes} ${money(t.stake)}`),
+              h('span', {}, fill(words.lobby.seatsTaken, { taken: t.seated, total: t.seats })),
+              h('span', {}, fill(words.lobby.buyIn, { min: money(t.minBuyIn), max: money(t.maxBuyIn) })),
+            ),
+            h('div', { class: 'cr-actions' }, h('a', { class: 'button', href: address(t.link) }, words.lobby.open)),
+          ),
+        ),
       );
     };
     await refresh();
@@ -509,7 +504,9 @@ async function start(app: HTMLElement) {
       void showLobby(false);
       void showBalance();
     });
-    screen.replaceChildren(h('div', { class: 'cr-actions' }, back), wrap, me, fair, hist, sheet);
+    // The felt and the player's own panel: one above the other, side by side on a wide screen (cr-style.ts).
+    const play = h('div', { class: 'cr-play' }, wrap, me);
+    screen.replaceChildren(h('div', { class: 'cr-actions' }, back), play, fair, hist, sheet);
 
     const send = (message: Record<string, unknown>) =>
       new Promise<{ ok: boolean; error?: { code: string; message: string } }>((resolve) => {
@@ -1016,7 +1013,7 @@ async function start(app: HTMLElement) {
       const add = (term: string, value: string, testid?: string) =>
         dl.append(h('dt', {}, term), h('dd', testid ? { 'data-testid': testid } : {}, value));
       if (hand) add(words.fair.hash, hand.fairness.serverSeedHash, 'hand-hash');
-      add(words.fair.nextHash, v.nextServerSeedHash);
+      add(words.fair.nextHash, v.nextServerSeedHash, 'next-hash');
       // From the deal on: each player's page can see its own value went into the deck.
       if (hand) add(words.fair.clientSeeds, hand.fairness.clientSeeds.join(', '), 'client-seeds');
       rows.push(dl);

@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // The card room's stylesheet, added when the page opens (studio.css stays the shared base). Phone
 // first in portrait: the felt is an upright oval with the player's own seat at the bottom and the
-// actions under it within thumb reach; from 900 px the felt lies wide. The art is CSS and SVG of our
+// actions under it within thumb reach; from 900 px the felt lies wide, and from 1200 px the player's
+// cards and moves stand beside it, so that the whole table and the moves fit a laptop's screen
+// (1440x900 and 1280x800) with the cards shown at a showdown. The art is CSS and SVG of our
 // own: a green felt with a rail, cards with SVG suits, chip stacks, the dealer button. Dealing, bets
 // and the pot going to the winner are CSS animations, none under reduced motion.
 
@@ -65,6 +67,12 @@ const CSS = `
 .cr-timer > span { display: block; height: 100%; background: var(--accent); transition: width .25s linear; }
 .cr-timer.bank > span { background: var(--error); }
 .cr-me { display: grid; gap: 8px; max-width: 520px; margin: 8px auto 0; }
+@media (min-width: 1200px) {
+  .cr-app { max-width: 1240px; }
+  .cr-play { display: grid; grid-template-columns: minmax(0, 1fr) 320px; gap: 16px; align-items: center; }
+  .cr-play .cr-felt-wrap { margin: 8px auto 0; }
+  .cr-play .cr-me { margin: 8px 0 0; width: 100%; }
+}
 .cr-mine { display: flex; gap: 6px; justify-content: center; min-height: 56px; }
 .cr-moves { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; }
 .cr-moves .button { min-height: 48px; font-weight: 700; }
