@@ -9,7 +9,8 @@ import { call, closeMemberPopup, registerFromModal } from '../../support/site';
 // Risk (docs/risk.md): two members registered from one browser (one device id) are linked; an
 // operator of the risk desk finds the link in the Risk queue, confirms it with a note, and the
 // member page's Risk tab shows the member raised to high risk with the link confirmed. An operator
-// without risk.read has no Risk menu and no Risk tab, and the API refuses them.
+// without risk.read has no Risk menu and no Risk tab, and the API refuses them; holding members.read
+// alone, they read the member's email masked with nothing to show it (that takes members.reveal).
 
 let first: Page;
 let second: Page;
@@ -24,9 +25,15 @@ useBrowser(undefined, async (chromium) => {
 
 const suffix = Date.now().toString(36).slice(-7);
 const names = [`rka${suffix}`, `rkb${suffix}`];
+let memberUrl = '';
 
 test('two members register from one device', async () => {
-  await registerFromModal(first, { username: names[0] ?? '', password: 'Secret123', payeeName: 'Risk Alpha' });
+  await registerFromModal(first, {
+    username: names[0] ?? '',
+    password: 'Secret123',
+    payeeName: 'Risk Alpha',
+    email: `${names[0]}@example.com`,
+  });
   await closeMemberPopup(first);
   const device = await first.evaluate(() => localStorage.getItem('deviceId'));
   assert.ok(device, 'the site keeps a device id');
@@ -76,6 +83,7 @@ test('the risk desk confirms the link from the queue, and the member page shows 
 
   await row.getByRole('link', { name: names[0] ?? '' }).click();
   await desk.getByRole('heading', { level: 1, name: names[0] }).waitFor();
+  memberUrl = new URL(desk.url()).pathname;
   await desk.getByRole('tab', { name: 'Risk', exact: true, selected: true }).waitFor();
   await desk.getByText('High risk').first().waitFor();
   await desk
@@ -98,4 +106,13 @@ test('an operator without risk.read has no Risk menu or tab, and the API refuses
     await other.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Linked accounts' }).count(),
     0,
   );
+
+  // members.read alone: the email masked, and no button to show it.
+  await other.goto(memberUrl);
+  await other.getByRole('heading', { level: 1, name: names[0] }).waitFor();
+  await other.getByRole('tab', { name: 'Account', exact: true }).click();
+  const email = other.locator('[data-pii="email"]');
+  await email.waitFor();
+  assert.match((await email.textContent()) ?? '', /\*\*\*@example\.com$/);
+  assert.equal(await other.getByRole('button', { name: /^Show the full/ }).count(), 0);
 });

@@ -23,6 +23,9 @@ test('a visitor registers on the Mobile number tab with the SMS code and lands s
   await modal.getByRole('tab', { name: 'Mobile number' }).click();
   // The tab asks for no username: the server makes one from the number.
   assert.equal(await modal.getByRole('textbox', { name: 'Username' }).count(), 0);
+  // A phone opens its number pad for the number and the code (inputmode).
+  assert.equal(await modal.getByRole('textbox', { name: 'Mobile number' }).getAttribute('inputmode'), 'tel');
+  assert.equal(await modal.getByRole('textbox', { name: 'Verification code' }).getAttribute('inputmode'), 'numeric');
   await modal.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
   const sentAfter = Date.now() - 1000;
   await modal.getByRole('button', { name: 'Send code' }).click();
