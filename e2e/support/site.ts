@@ -149,7 +149,7 @@ export async function loginModal(page: Page) {
 }
 
 /** Waits until the header names `account` as the signed-in member. */
-export async function signedInAs(page: Page, account: string, timeout = 15_000): Promise<void> {
+export async function signedInAs(page: Page, account: string, timeout = PAGE_WAIT_MS): Promise<void> {
   await page.waitForFunction(
     (name) => document.querySelector('[data-testid="account-name"]')?.textContent === name,
     account,
