@@ -2,6 +2,7 @@ import type {
   TraderBet,
   TraderEvent,
   TraderEventDetail,
+  TraderEventsQuery,
   TraderMargins,
   TraderMarket,
   TraderPlayerFactor,
@@ -9,6 +10,7 @@ import type {
 } from '@gamehall/shared/api/sportsbook-trader';
 import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { StudioDb } from '../../db/database';
 import { MARGIN_FACTOR } from '../model/markets';
 import type { EventResult, MatchState, PeriodScore, Sport } from '../types';
@@ -128,19 +130,7 @@ function traderMarket(m: MarketRow, exposure: ExposureRow[]): TraderMarket {
   };
 }
 
-export async function traderEvents(
-  book: Book,
-  q: {
-    status?: string;
-    sport?: string;
-    league?: string;
-    day?: string;
-    from?: string;
-    to?: string;
-    pageNo: number;
-    pageSize: number;
-  },
-) {
+export async function traderEvents(book: Book, q: z.infer<typeof TraderEventsQuery>) {
   const db = book.deps.db;
   let query = eventsQuery(db);
   if (q.status === 'open') query = query.where('studio_sb_events.status', 'in', ['scheduled', 'live', 'break']);
