@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/web-build';
 import { operatorToken } from './support/api';
-import { artifactsDir, chromiumPath, repoRoot } from './support/env';
+import { artifactsDir, chromiumPath, pagesAtFailurePath, repoRoot } from './support/env';
 import { call } from './support/site';
 
 // Browser tests: start the server on a free port with a fresh embedded database, wait for /healthz,
@@ -300,7 +300,8 @@ function freePort(): Promise<number> {
   });
 }
 
-type Failure = { name: string; file: string; message: string };
+/** A failed test; `pages`: what the pages it left open showed (support/browser.ts), where known. */
+type Failure = { name: string; file: string; message: string; pages?: string };
 type RunResult = { passed: number; failed: number; failures: Failure[]; timing?: LaneTiming };
 /**
  * The spec processes still running. Each is the leader of a process group of its own (spawned
@@ -377,13 +378,20 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
   }
   const counts = tapCounts(tapFile);
   const failed = counts ? counts.failed : 0;
-  const failures = existsSync(tapFile) ? tapFailures(readFileSync(tapFile, 'utf8')) : [];
+  const failures = (existsSync(tapFile) ? tapFailures(readFileSync(tapFile, 'utf8')) : []).map(withPagesAtFailure);
   // A non-zero exit with no failed test (a crash, a file that did not load) is still a failure.
   if (code !== 0 && failed === 0) {
     const tail = Buffer.concat(held).toString('utf8').split('\n').slice(-20).join('\n');
     failures.push({ name: `test process ${name} exited with ${code}`, file: '', message: tail });
   }
   return { passed: counts?.passed ?? 0, failed: code !== 0 && failed === 0 ? 1 : failed, failures, timing };
+}
+
+/** A failure with what its pages showed when it failed (support/browser.ts), where that was written. */
+function withPagesAtFailure(failure: Failure): Failure {
+  const file = pagesAtFailurePath(failure.name);
+  if (!existsSync(file)) return failure;
+  return { ...failure, pages: readFileSync(file, 'utf8') };
 }
 
 function laneTiming(name: string, seconds: number, timesFile: string): LaneTiming {

@@ -5,14 +5,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const MESSAGE_LINES = 25;
+/** The browser run's description of the pages a failed test left open: a few lines for each. */
+const PAGES_LINES = 30;
 
-function clip(message) {
+function clip(message, most = MESSAGE_LINES) {
   const lines = String(message ?? '')
     // Colour codes of the reporters' output.
     .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
     .split('\n');
-  const kept = lines.slice(0, MESSAGE_LINES);
-  if (lines.length > MESSAGE_LINES) kept.push(`... (${lines.length - MESSAGE_LINES} more lines)`);
+  const kept = lines.slice(0, most);
+  if (lines.length > most) kept.push(`... (${lines.length - most} more lines)`);
   return kept.map((line) => `      ${line}`).join('\n');
 }
 
@@ -27,7 +29,7 @@ for (const file of process.argv.slice(2)) {
   }
   const run = path.basename(file, '.json');
   for (const failure of report.failures ?? []) {
-    found.push({ run, name: failure.name, where: failure.file, message: failure.message });
+    found.push({ run, name: failure.name, where: failure.file, message: failure.message, pages: failure.pages });
   }
   for (const result of report.testResults ?? []) {
     for (const test of result.assertionResults ?? []) {
@@ -55,5 +57,6 @@ if (found.length > 0) {
   for (const f of found) {
     console.log(`  [${f.run}] ${f.name}${f.where ? ` (${f.where})` : ''}`);
     if (f.message) console.log(clip(f.message));
+    if (f.pages) console.log(`      the pages open when it failed:\n${clip(f.pages.trimEnd(), PAGES_LINES)}`);
   }
 }

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS } from './env';
+import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath } from './env';
 
 // Debian's Chromium, driven by playwright-core (`npx playwright install` needs the internet). The
 // flags keep it headless, sandbox-free for root in a container, and off the network.
@@ -92,6 +92,11 @@ export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => P
     browser = await launchBrowser();
     await setup?.(browser);
   });
+  afterEach(async (t) => {
+    // `passed` is on the test context from Node 20.12; this project's @types/node predates it.
+    const passed = (t as { passed?: boolean }).passed;
+    if (passed === false && browser) await describePages(browser, t.name);
+  });
   after(async () => {
     await browser?.close();
   });
@@ -99,4 +104,77 @@ export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => P
     if (!browser) throw new Error('the browser is launched in the before hook; use it inside tests');
     return browser;
   };
+}
+
+/** What a page showed when a test failed: enough to tell a slow page from a wrong one. */
+type PageAtFailure = { url: string; dialogs: string[]; headings: string[]; text: string; shot?: string };
+
+/** A step of the description, given up after `ms`: a page that hangs must not hold the run. */
+async function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
+  let giveUp: (value: undefined) => void = () => {};
+  const late = new Promise<undefined>((resolve) => {
+    giveUp = resolve;
+  });
+  const timer = setTimeout(() => giveUp(undefined), ms);
+  try {
+    return await Promise.race([work.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What describePages reads in a page: the address, the open dialogs' names, the headings and the
+ * start of the text in front. A string, run as written: tsx would wrap a compiled function's inner
+ * helpers in its own `__name`, which the page does not have.
+ */
+const DESCRIBE_PAGE = `(() => {
+  const squash = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+  const nameOf = (el) => squash(
+    el.getAttribute('aria-label') ||
+      document.getElementById(el.getAttribute('aria-labelledby') || '')?.textContent ||
+      el.querySelector('h1, h2, h3')?.textContent,
+  );
+  const dialogs = [...document.querySelectorAll('[role=dialog], [role=alertdialog], dialog[open]')];
+  const front = dialogs.at(-1) || document.querySelector('main') || document.body;
+  return {
+    dialogs: dialogs.map(nameOf),
+    headings: [...document.querySelectorAll('h1, h2')].map((h) => squash(h.textContent)).slice(0, 6),
+    text: squash(front.innerText).slice(0, 400),
+  };
+})()`;
+
+/**
+ * Describes every page still open in the browser when a test fails (its address, open dialogs,
+ * headings and the start of the text in front) and keeps a screenshot of each, in the file the
+ * runner appends to the failure it reports (pagesAtFailurePath).
+ */
+async function describePages(browser: Browser, testName: string): Promise<void> {
+  const file = pagesAtFailurePath(testName);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const pages = browser.contexts().flatMap((c) => c.pages());
+  const seen: PageAtFailure[] = [];
+  for (const [i, page] of pages.entries()) {
+    const state = await within(
+      10_000,
+      page.evaluate<{ dialogs: string[]; headings: string[]; text: string }>(DESCRIBE_PAGE).catch((err: Error) => ({
+        dialogs: [],
+        headings: [],
+        text: `(not read: ${err.message.split('\n')[0]})`,
+      })),
+    );
+    const shot = path.join(path.dirname(file), `${path.basename(file, '.txt')}-${i + 1}.jpg`);
+    const saved = await within(
+      15_000,
+      page.screenshot({ path: shot, type: 'jpeg', quality: 70 }).then(() => shot),
+    );
+    seen.push({ url: page.url(), dialogs: [], headings: [], text: '(no answer within 10 s)', ...state, shot: saved });
+  }
+  const lines = seen.flatMap((p, i) => [
+    `page ${i + 1}: ${p.url}${p.shot ? ` (screenshot ${path.relative(artifactsDir, p.shot)})` : ''}`,
+    ...(p.dialogs.length ? [`  dialogs: ${p.dialogs.map((d) => JSON.stringify(d)).join(', ')}`] : []),
+    ...(p.headings.length ? [`  headings: ${p.headings.map((h) => JSON.stringify(h)).join(', ')}`] : []),
+    `  text: ${p.text}`,
+  ]);
+  writeFileSync(file, `${seen.length ? lines.join('\n') : 'no page was open'}\n`);
 }

@@ -13,6 +13,15 @@ export function baseUrl(): string {
 /** Screenshots and other artefacts go here (gitignored). */
 export const artifactsDir = process.env.E2E_ARTIFACTS ?? path.join(repoRoot, 'test-results', 'e2e');
 
+/**
+ * Where the pages a failed test left open are described (support/browser.ts) and where the runner
+ * reads the description into the failure it reports: a CI log keeps no screenshots.
+ */
+export function pagesAtFailurePath(testName: string): string {
+  const slug = testName.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80);
+  return path.join(artifactsDir, 'at-failure', `${slug}.txt`);
+}
+
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
