@@ -191,10 +191,21 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
   const seated = performance.now();
   // Hands until one all three are dealt in to (the last to sit may wait for the big blind).
   let first: HandEnd | null = null;
+  const dealt: string[] = [];
   for (let played = 0; ; played++) {
     first = await playHand([a, bee, c], first?.hand ?? null);
-    if ((await history(urls[0]!, first.hand)).players.length === 3) break;
-    assert.ok(played < 4, 'all three are dealt in within a round of the blinds');
+    const players = (await history(urls[0]!, first.hand)).players;
+    if (players.length === 3) break;
+    dealt.push(JSON.stringify(players));
+    if (played >= 4) {
+      // Who sat out or waited for the blind, as the first page shows the seats now.
+      const seats = await a.$$eval('[data-testid=felt] .cr-seat', (els) =>
+        els.map((e) => `${e.className}: ${(e as HTMLElement).innerText.replace(/\s+/g, ' ')}`),
+      );
+      assert.fail(
+        `all three are dealt in within a round of the blinds; hands: ${dealt.join(' ')}; seats: ${seats.join(' | ')}`,
+      );
+    }
   }
   assert.equal((await history(urls[0]!, first.hand)).result.showdown, true, 'the hand of all three went to a showdown');
   assert.match(first.result, /wins|You win/);
