@@ -12,8 +12,8 @@ import { useSiteBrowser } from './web-build';
 // Honest and finished text, where a player meets it: amounts in exponent notation are
 // refused, a negative quantity shows no negative total, an emoji limit says what is wrong, a wrong
 // KYC file type is named at once, an over-long search says so, the VIP table names the game types,
-// the lottery bar lists no draws that never ran, and on a phone the side buttons are one button
-// that leaves the footer readable.
+// the lottery bar lists no draws that never ran, on a phone the side buttons are one button
+// that leaves the footer readable, and a sign-up form whose fields did not load says so.
 
 useSiteBrowser(async (chromium) => {
   browser = chromium;
@@ -163,4 +163,22 @@ test('the Filipino site shows the demo popup in Filipino, not English', async ()
   assert.equal(await visitor.evaluate(() => document.documentElement.lang), 'fil');
   await screenshot(visitor, 'honest-ty-popup');
   await visitor.close();
+});
+
+test('the sign-up form says when its fields could not be loaded, and Try again loads them', async () => {
+  const visitor = await newPage(browser);
+  await markPopupsSeen(visitor);
+  let refuse = true;
+  await visitor.route(/\/wps\/system\/setting\/register(\?|$)/, (route) =>
+    refuse ? route.abort('failed') : route.continue(),
+  );
+  await visitor.goto('/register');
+  const modal = visitor.getByRole('dialog', { name: 'Register' });
+  await modal.getByRole('alert').filter({ hasText: 'The sign-up form could not be loaded.' }).waitFor();
+  assert.equal(await modal.getByRole('textbox', { name: 'Username' }).count(), 0, 'no form without its rules');
+  await screenshot(visitor, 'honest-register-rules-failed');
+  refuse = false;
+  await modal.getByRole('button', { name: 'Try again' }).click();
+  await modal.getByRole('textbox', { name: 'Username' }).waitFor();
+  await visitor.context().close();
 });

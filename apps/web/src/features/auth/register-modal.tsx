@@ -73,7 +73,8 @@ function RegisterForm({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const rules = useQuery(registerRulesQuery).data ?? [];
+  const rulesQuery = useQuery(registerRulesQuery);
+  const rules = rulesQuery.data ?? [];
   const permission = useQuery(permissionQuery).data;
   const config = useQuery(configQuery).data;
   const flags = {
@@ -196,6 +197,22 @@ function RegisterForm({ kind }: { kind: Kind }) {
       showRegisterError(err);
     }
   });
+
+  // The fields are the brand's rules: without them there is no form to fill, only a wait or a retry.
+  if (!rulesQuery.data) {
+    return rulesQuery.isError ? (
+      <div role="alert" className="py-6 text-center text-sm">
+        <p className="mb-3 text-(--danger)">{t('auth.formLoadError')}</p>
+        <Button variant="secondary" onClick={() => void rulesQuery.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    ) : (
+      <p role="status" className="py-6 text-center text-sm text-(--text-muted)">
+        {t('common.loading')}
+      </p>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate>
