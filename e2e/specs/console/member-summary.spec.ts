@@ -9,8 +9,10 @@ import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../suppor
 
 // The member at a glance (docs/back-office.md "The member summary"): the member page opens on the
 // Summary tab with responsible play as a banner on top, the balances the API answers, the upline
-// chain up to the top agent, tags and notes; an agent has no "Make agent"; the Audit tab lists the
-// cashier's decision on the member's bank account beside the member's own actions.
+// chain up to the top agent, tags and notes, the risk badge, the bank account holder's name, and a
+// time-out instead of "Active"; the desk finds the member by that holder name; an agent has no
+// "Make agent"; the Audit tab lists the cashier's decision on the member's bank account beside the
+// member's own actions.
 
 let agentPage: Page;
 let player: Page;
@@ -24,12 +26,14 @@ useBrowser(undefined, async (chromium) => {
 const suffix = Date.now().toString(36).slice(-7);
 const agentName = `sag${suffix}`;
 const memberName = `smb${suffix}`;
+/** The member's payee and bank-account holder name (a real name: letters only), unique to the run. */
+const holderName = `Ofelia Q${suffix.replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? '')}`;
 let agentId = 0;
 let memberId = 0;
 let bankAccountId = 0;
 
-async function register(page: Page, username: string): Promise<{ id: number; token: string }> {
-  await registerFromModal(page, { username, password: 'Secret123', payeeName: 'Summary Tester' });
+async function register(page: Page, username: string, payeeName: string): Promise<{ id: number; token: string }> {
+  await registerFromModal(page, { username, password: 'Secret123', payeeName });
   await closeMemberPopup(page);
   const token = await tokenOf(page);
   const info = await call<{ id: number }>('GET', '/wps/member/info', token);
@@ -39,19 +43,22 @@ async function register(page: Page, username: string): Promise<{ id: number; tok
 }
 
 test('a member sets a deposit limit and binds a bank account; another registers to be their agent', async () => {
-  agentId = (await register(agentPage, agentName)).id;
-  const member = await register(player, memberName);
+  agentId = (await register(agentPage, agentName, 'Summary Tester')).id;
+  const member = await register(player, memberName, holderName);
   memberId = member.id;
   const limit = await call('PUT', '/wps/responsible/limits', member.token, { depositDay: 500 });
   assert.equal(limit.success, true, JSON.stringify(limit));
   const bound = await call<{ id: number }>('POST', '/wps/cashier/bankAccounts', member.token, {
     bankName: 'BDO Unibank',
-    accountName: 'Summary Tester',
+    accountName: holderName,
     accountNumber: `55${Date.now().toString().slice(-10)}`,
   });
   assert.equal(bound.success, true, JSON.stringify(bound));
   bankAccountId = bound.value?.id ?? 0;
   assert.ok(bankAccountId > 0);
+  // A day's time-out: the desk must not read the member as "Active" while it runs.
+  const timeOut = await call('POST', '/wps/responsible/break', member.token, { period: '24h', confirm: true });
+  assert.equal(timeOut.success, true, JSON.stringify(timeOut));
 });
 
 test('the desk makes the agent, moves the member under them, confirms the account and adds a note', async () => {
@@ -98,6 +105,16 @@ test('the member page opens on the summary: responsible play first, then the mem
   await desk.getByRole('heading', { level: 1, name: memberName }).waitFor();
   const tab = desk.getByRole('tab', { name: 'Summary', exact: true });
   assert.equal(await tab.getAttribute('aria-selected'), 'true');
+  // On a time-out, not "Active"; the risk level, open flags and links as one badge.
+  await desk
+    .getByText(/^Time-out until /)
+    .first()
+    .waitFor();
+  assert.equal(await desk.getByText('Active', { exact: true }).count(), 0, 'a member on a time-out is not Active');
+  assert.match(
+    await desk.getByTestId('risk-badge').innerText(),
+    /^(Low|Normal|High) risk · \d+ open flags? · \d+ linked accounts?$/,
+  );
 
   const summary = await call<{
     balances: { cash: number; currency: string };
@@ -117,6 +134,11 @@ test('the member page opens on the summary: responsible play first, then the mem
   assert.ok(bannerBox && identityBox && bannerBox.y < identityBox.y, 'the banner is on top');
 
   assert.match(await identity.innerText(), new RegExp(`Level ${summary.value?.identity.kycLevel}`));
+  // The name a cashier reads on a transfer slip: the bank account's holder (masked for an operator
+  // who may not reveal names; the search below finds the member by it all the same).
+  const payees = identity.getByTestId('payee-names');
+  await payees.getByText('O*** Q***', { exact: true }).waitFor();
+  await payees.getByText('bank account holder').waitFor();
   const balances = desk.getByRole('region', { name: 'Balances' });
   assert.match(await balances.innerText(), /Cash\s+25\.00 PHP/);
   const figures = desk.getByRole('table', { name: 'Money and play' });
@@ -132,6 +154,21 @@ test('the member page opens on the summary: responsible play first, then the mem
   await desk.getByRole('button', { name: 'Make agent' }).waitFor();
   assert.deepEqual(await seriousAxeViolations(desk), []);
   await screenshot(desk, 'console-member-summary');
+});
+
+test("the desk finds the member by the bank account holder's name, shown on a time-out", async () => {
+  await desk.goto('/console/members');
+  const filters = desk.getByRole('form', { name: 'Filters' });
+  await filters.getByLabel('Search').fill(holderName);
+  await filters.getByLabel('Look in').selectOption({ label: 'Payee or account holder name' });
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await desk.waitForURL(/field=payee/);
+  await desk.getByText('1 row', { exact: true }).waitFor();
+  const row = desk.getByRole('row').filter({ has: desk.getByRole('link', { name: memberName, exact: true }) });
+  assert.match(await row.innerText(), /Time-out until /);
+  await screenshot(desk, 'console-member-search-holder');
+  await desk.goto(`/console/members/${memberId}`);
+  await desk.getByRole('heading', { level: 1, name: memberName }).waitFor();
 });
 
 test("the Audit tab lists the cashier's decision on the member's bank account", async () => {

@@ -12,11 +12,12 @@ import { closeMemberPopup, registerFromModal, tokenOf } from '../../support/site
 // The dashboard's "work to do" panel: an operator who answers feedback sees the feedback source
 // only (not the cashier queues they may not open); a member sends feedback; its count moves
 // without a reload within seconds, the oldest item's age is shown, and the count opens the
-// feedback screen.
+// feedback screen. An approver of adjustments, who may not open the overview, starts on the work
+// to do and sees their own queue only.
 
 let member: Page;
 let board: Page;
-useBrowser(undefined, async (chromium) => {
+const browser = useBrowser(undefined, async (chromium) => {
   member = await newPage(chromium);
   board = await newPage(chromium);
 });
@@ -89,4 +90,21 @@ test('the panel shows the sources the operator may work, and a new item arrives 
   await feedbackItem(board).getByRole('link').click();
   await board.getByRole('heading', { level: 1, name: 'Feedback' }).waitFor();
   await board.getByText(`The work panel spec ${suffix} asks a question.`).waitFor();
+});
+
+test('an approver of adjustments, without the overview, starts on the work to do with their queue', async () => {
+  const approver = await createOperator('wapp', ['members.read', 'wallet.approve']);
+  const page = await newPage(browser());
+  await consoleSignIn(page, approver);
+  await page.waitForURL(/\/console\/work$/);
+  await page.getByRole('heading', { level: 1, name: 'Work to do' }).waitFor();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  assert.equal(await menu.getByRole('link', { name: 'Overview', exact: true }).count(), 0, 'no overview');
+  const items = page.getByTestId('work-panel').getByRole('listitem');
+  await items.first().waitFor();
+  assert.deepEqual(await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-source'))), ['adjustments']);
+  await items.filter({ hasText: 'Adjustments to approve' }).getByRole('link').click();
+  await page.getByRole('heading', { level: 1, name: 'Balance adjustments' }).waitFor();
+  await screenshot(page, 'console-work-approver');
+  await page.context().close();
 });
