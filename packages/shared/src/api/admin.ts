@@ -69,8 +69,11 @@ export const AdminDeposit = z.object({
   depositorMatch: PayeeMatch.nullable(),
   /** The member's risk level now (docs/risk.md). */
   riskLevel: RiskLevel,
-  /** The house account the member was told to pay into; null: the method's own account or none. */
-  receivingAccount: z.object({ id: z.number().int(), label: z.string() }).nullable(),
+  /**
+   * Where the member was told to pay: a house account (its id and label), or the bank transfer
+   * method's own account (id null, labelled with its bank and number); null for gateway orders.
+   */
+  receivingAccount: z.object({ id: z.number().int().nullable(), label: z.string() }).nullable(),
 });
 export type AdminDeposit = z.infer<typeof AdminDeposit>;
 

@@ -107,6 +107,13 @@ describe('manual bank-transfer deposit', () => {
       payUrl: null,
     });
     expect(order.reference).toMatch(/^D[0-9A-F]{20}$/);
+    // The desk's queue says where it is to be paid: the method's own account (no house account).
+    const queue = await call(t, 'GET', `/admin/cashier/deposits?reference=${order.reference}`, operator);
+    expect(
+      queue.json().value.content.find((d: { reference: string }) => d.reference === order.reference),
+    ).toMatchObject({
+      receivingAccount: { id: null, label: 'Demo Bank 0012345678901' },
+    });
     // A retry with the same requestId answers with the same order and creates nothing.
     const again = await call(t, 'POST', '/wps/cashier/deposit', m.token, {
       methodCode: 'BANK_TRANSFER',

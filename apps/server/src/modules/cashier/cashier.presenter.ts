@@ -228,11 +228,17 @@ export function presentAdminDeposit(row: DepositRow): AdminDeposit {
     depositorName: row.depositor_name,
     depositorMatch: row.depositor_name === null ? null : payeeMatch(row.verified_name, row.depositor_name),
     riskLevel: row.risk_level ?? 'normal',
-    receivingAccount:
-      row.receiving_account_id !== null && row.receiving_label !== null
-        ? { id: row.receiving_account_id, label: row.receiving_label }
-        : null,
+    receivingAccount: adminReceivingAccountOf(row),
   };
+}
+
+/** Where the queue says a deposit was to be paid: its house account, else the bank transfer method's own. */
+function adminReceivingAccountOf(row: DepositRow): AdminDeposit['receivingAccount'] {
+  if (row.receiving_account_id !== null && row.receiving_label !== null)
+    return { id: row.receiving_account_id, label: row.receiving_label };
+  if (row.method_kind === 'bank_transfer' && row.method_bank_name && row.method_account_number)
+    return { id: null, label: `${row.method_bank_name} ${row.method_account_number}` };
+  return null;
 }
 
 // Account numbers and holder names in full for members.pii (the cashier who pays into them), else masked.

@@ -260,6 +260,7 @@ function depositRows(db: Conn) {
     .selectFrom('deposit_orders')
     .innerJoin('members', 'members.id', 'deposit_orders.member_id')
     .leftJoin('cashier_house_accounts as ra', 'ra.id', 'deposit_orders.receiving_account_id')
+    .leftJoin('payment_methods as pm', 'pm.code', 'deposit_orders.method_code')
     .leftJoin('kyc_identities as ki', 'ki.member_id', 'deposit_orders.member_id')
     .selectAll('deposit_orders')
     .select([
@@ -276,6 +277,9 @@ function depositRows(db: Conn) {
       'ra.bank_name as receiving_bank_name',
       'ra.account_name as receiving_account_name',
       'ra.account_number as receiving_account_number',
+      // A bank transfer not routed to a house account is paid into the method's own account.
+      'pm.bank_name as method_bank_name',
+      'pm.account_number as method_account_number',
       (eb) =>
         eb
           .selectFrom('cashier_files')
