@@ -9,7 +9,7 @@ import { useSiteBrowser } from './web-build';
 
 // A vendor's own offer: the LIVE rooms of GLS2_roomList on /live with a vendor chip
 // selected, and the "Open <vendor> lobby" action (GCS_gameLaunchFB) of lobby vendors. The mini
-// games category from the header menu, its page and a launch.
+// games category from the header menu, its page and a launch. The house sportsbook is one card.
 const browser = useSiteBrowser(async (chromium) => {
   member = await freshPage(chromium);
   await login(member, 'demo01');
@@ -79,6 +79,11 @@ test("a sports vendor's lobby opens into /seamless from its chip", async () => {
   await page.goto('/sports');
   const chips = page.getByRole('group', { name: 'Providers' }).getByRole('button');
   await chips.nth(1).waitFor();
+  // The house book is listed once: no invented vendor cards that open the same book.
+  const names = (await chips.allInnerTexts()).map((n) => n.trim());
+  assert.equal(new Set(names).size, names.length, `each provider once: ${names.join(', ')}`);
+  for (const retired of ['Ironbark Sports', 'Sandpiper Sports', 'Upland Sports'])
+    assert.ok(!names.includes(retired), `${retired} opens the house book under another name`);
   // "All providers" offers no lobby; a chosen lobby vendor does.
   assert.equal(await page.getByRole('button', { name: /^Open .* lobby$/ }).count(), 0);
   const name = (await chips.nth(1).innerText()).trim();

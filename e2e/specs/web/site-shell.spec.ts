@@ -166,16 +166,29 @@ test('language switch to TY translates the site and is remembered', async () => 
   await page.context().close();
 });
 
-test('routes: /login opens the login modal, category and later-issue pages show their frame, guard sends guests to /login', async () => {
+test('routes: /login opens the login modal with its banners, category and later-issue pages show their frame, guard sends guests to /login', async () => {
   const page = await newPage(browser());
   await page.goto('/login');
   const login = page.getByRole('dialog', { name: 'Log in' });
   await login.waitFor();
+  // Each account modal shows its banner group (spec §3: w_login, w_register, w_forget; demo banners).
+  await login.getByTestId('banners-w_login').getByRole('img', { name: 'Welcome back' }).waitFor();
   await login.getByRole('button', { name: 'Register' }).click();
   const register = page.getByRole('dialog', { name: 'Register' });
   await register.waitFor();
+  await register
+    .getByTestId('banners-w_register')
+    .getByRole('img', { name: 'Create your account in a minute' })
+    .waitFor();
   await register.getByRole('button', { name: 'Close' }).click();
   await register.waitFor({ state: 'detached' });
+  await page.goto('/login');
+  await login.getByRole('button', { name: 'Forgot password' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot password' });
+  // A banner with a page of the site as its link closes the modal and opens the page.
+  await forgot.getByTestId('banners-w_forget').getByRole('button', { name: 'We are here to help' }).click();
+  await page.waitForURL('**/help');
+  await forgot.waitFor({ state: 'detached' });
 
   await page.goto('/rng?vassalage=JL');
   await page.getByRole('heading', { name: 'Slots' }).waitFor();

@@ -10,7 +10,8 @@
 // the multiple (an in-play leg waits out the book's delay). The margin is set back. Two singles
 // follow: one is cashed out from My bets, the other settled by a trader's result; Settled shows both
 // with the book's figures and the balance is the deposit less the stakes plus what came back. No
-// console error, no horizontal overflow, no serious axe violation; screenshots kept.
+// console error, no horizontal overflow, no serious axe violation; screenshots kept. The sabong
+// book, from the Cockfight page, shows its fights as Meron, Draw and Wala.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -370,6 +371,12 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     await card.getByTestId('cashout-confirm').click();
     const cashed = (await (await cashAnswer).json()) as { paid: number; balance: number };
     assert.equal(await page.getByTestId('balance').innerText(), shown(cashed.balance), "the book's balance");
+    // Right after placement, at the prices it was placed at: the bet's fair value (the 5% markets'
+    // margin removed) less one 5% cash-out margin, so at least 90% of the stake and less than all of it.
+    assert.ok(
+      cashed.paid >= Math.floor(cashBet.stake * 0.9) && cashed.paid < cashBet.stake,
+      `a single's cash-out right after placement: ${cashed.paid} of ${cashBet.stake}`,
+    );
 
     const result = await admin<{ settled: number }>(
       'POST',
@@ -430,3 +437,34 @@ for (const size of GAME_SIZES) {
     async () => session(browser(), size),
   );
 }
+
+test('sabong: a member opens the derby from Cockfight; its fights offer Meron, Draw and Wala', async () => {
+  const b = browser();
+  const member = await newStudioMember(b, 'sab', 'Sabong Tester');
+  const page = member.page;
+  await page.goto('/cockfight');
+  await page
+    .getByTestId('sportsbook-entries')
+    .getByRole('button', { name: /^Bet now at / })
+    .first()
+    .click();
+  const frame = page.getByTestId('game-frame');
+  await frame.waitFor();
+  assert.match((await frame.getAttribute('src')) ?? '', /\/studio\/play\?.*game=COCKFIGHT-000/);
+  const book = page.frameLocator('[data-testid=game-frame]');
+  // Tomorrow's derby card (cards are drawn two days ahead; derbies run 13:00-04:00 brand time)
+  // lists each fight as Meron, Draw and Wala side by side; a live fight is drawn the same way
+  // (sb-views.test.ts "the sabong page").
+  await book.getByTestId('tab-upcoming').click();
+  await book.locator('.sb-days a').nth(1).click();
+  const card = book.getByTestId('event-card').first();
+  await card.waitFor();
+  const prices = card.locator('.sb-card-markets .sb-prices');
+  assert.equal(await prices.count(), 1, 'one row: the fight');
+  assert.deepEqual(await prices.locator('button.sb-price .sb-price-label').allInnerTexts(), ['Meron', 'Draw', 'Wala']);
+  assert.equal(await card.locator('.sb-more').count(), 0, 'nothing hidden under more markets');
+  assert.doesNotMatch(await card.innerText(), /Winner [12]/);
+  await screenshot(page, 'sportsbook-sabong-card');
+  // Closed only when it passed: a failure's pages are described (support/browser.ts).
+  await member.context.close();
+});
