@@ -9,10 +9,11 @@ import { call, closeMemberPopup, registerFromModal, tokenOf } from '../../suppor
 
 // The member at a glance (docs/back-office.md "The member summary"): the member page opens on the
 // Summary tab with responsible play as a banner on top, the balances the API answers, the upline
-// chain up to the top agent, tags and notes, the risk badge, the bank account holder's name, and a
-// time-out instead of "Active"; the desk finds the member by that holder name; an agent has no
-// "Make agent"; the Audit tab lists the cashier's decision on the member's bank account beside the
-// member's own actions.
+// chain up to the top agent, tags and notes (a goodwill credit through the adjust dialog, which
+// says whether each type counts in the agents' base), the risk badge, the bank account holder's
+// name, and a time-out instead of "Active"; the desk finds the member by that holder name; an agent
+// has no "Make agent"; the Audit tab lists the cashier's decision on the member's bank account
+// beside the member's own actions.
 
 let agentPage: Page;
 let player: Page;
@@ -91,13 +92,26 @@ test('the desk makes the agent, moves the member under them, confirms the accoun
     const done = await call('POST', url, token, body ?? {});
     assert.equal(done.success, true, `${url}: ${JSON.stringify(done)}`);
   }
-  const adjusted = await call('POST', `/admin/members/${memberId}/adjustments`, token, {
-    direction: 'credit',
-    amount: 25,
-    reason: 'Goodwill for the summary test',
-    requestId: crypto.randomUUID(),
-  });
-  assert.equal(adjusted.success, true, JSON.stringify(adjusted));
+
+  // A goodwill credit through the adjust dialog, which says whether each type is charged to the
+  // upline agents' dividend base (the demo brand: a correction is, goodwill is not).
+  await desk.goto(`/console/members/${memberId}`);
+  await desk.getByRole('heading', { level: 1, name: memberName }).waitFor();
+  await desk.getByRole('button', { name: 'Adjust balance' }).click();
+  const adjust = desk.getByRole('dialog', { name: `Adjust the balance of ${memberName}` });
+  const type = adjust.locator('select[name=type]');
+  const base = adjust.getByTestId('adjust-agent-base');
+  await type.selectOption('correction');
+  await base.getByText(/^Counts in the agent's base/).waitFor();
+  await type.selectOption('goodwill');
+  await base.getByText(/^Does not count in the agent's base/).waitFor();
+  await adjust.getByLabel('Credit (add)').check();
+  await adjust.getByLabel('Amount').fill('25');
+  await adjust.getByLabel('Reason').fill('Goodwill for the summary test');
+  await adjust.getByRole('button', { name: 'Adjust balance' }).click();
+  await adjust.getByRole('status').getByText('Posted: the balance has changed.').waitFor();
+  await adjust.getByRole('button', { name: 'Close' }).last().click();
+  await adjust.waitFor({ state: 'detached' });
 });
 
 test('the member page opens on the summary: responsible play first, then the member at a glance', async () => {
