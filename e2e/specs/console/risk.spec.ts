@@ -6,28 +6,31 @@ import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { consoleSignIn, consoleToken, createOperator, getWithToken } from '../../support/console';
 import { call, closeMemberPopup, registerFromModal } from '../../support/site';
 
-// Risk (docs/risk.md): two members registered from one browser (one device id) are linked; an
-// operator of the risk desk finds the link in the Risk queue, confirms it with a note, and the
+// Risk (docs/risk.md): three members registered from one browser (one device id) are linked and
+// listed as one group of three accounts (not three pairs); an operator of the risk desk finds the
+// group in the Risk queue, confirms its three links at once with a note, and the
 // member page's Risk tab shows the member raised to high risk with the link confirmed. An operator
 // without risk.read has no Risk menu and no Risk tab, and the API refuses them; holding members.read
 // alone, they read the member's email masked with nothing to show it (that takes members.reveal).
 
 let first: Page;
 let second: Page;
+let third: Page;
 let desk: Page;
 let other: Page;
 useBrowser(undefined, async (chromium) => {
   first = await newPage(chromium);
   second = await newPage(chromium);
+  third = await newPage(chromium);
   desk = await newPage(chromium);
   other = await newPage(chromium);
 });
 
 const suffix = Date.now().toString(36).slice(-7);
-const names = [`rka${suffix}`, `rkb${suffix}`];
+const names = [`rka${suffix}`, `rkb${suffix}`, `rkc${suffix}`];
 let memberUrl = '';
 
-test('two members register from one device', async () => {
+test('three members register from one device', async () => {
   await registerFromModal(first, {
     username: names[0] ?? '',
     password: 'Secret123',
@@ -40,6 +43,8 @@ test('two members register from one device', async () => {
   // The second browser context carries the first one's device id, as one phone would.
   await second.addInitScript((id) => localStorage.setItem('deviceId', id), device);
   await registerFromModal(second, { username: names[1] ?? '', password: 'Secret123', payeeName: 'Risk Beta' });
+  await third.addInitScript((id) => localStorage.setItem('deviceId', id), device);
+  await registerFromModal(third, { username: names[2] ?? '', password: 'Secret123', payeeName: 'Risk Gamma' });
 });
 
 test('the risk desk confirms the link from the queue, and the member page shows the raised level', async () => {
@@ -53,9 +58,11 @@ test('the risk desk confirms the link from the queue, and the member page shows 
       '/admin/risk/links?kind=device&pageSize=200',
       token,
     );
-    return (answer.value?.list ?? []).some(
+    // Each pair of the three is a link.
+    const pairs = (answer.value?.list ?? []).filter(
       (l) => names.includes(l.member.username) && names.includes(l.other.username),
     );
+    return pairs.length >= 3;
   };
   for (let i = 0; i < 30 && !(await linked()); i++) await desk.waitForTimeout(1000);
   await desk.goto('/console/risk/links');
@@ -71,15 +78,21 @@ test('the risk desk confirms the link from the queue, and the member page shows 
   const row = desk
     .getByRole('row')
     .filter({ hasText: names[0] ?? '' })
-    .filter({ hasText: names[1] ?? '' });
+    .filter({ hasText: names[1] ?? '' })
+    .filter({ hasText: names[2] ?? '' });
   await row.getByText('Device:').waitFor();
+  // One row for the device: its three accounts and their three links, not three rows of pairs.
+  assert.equal(await row.count(), 1, 'one group');
+  assert.equal(await row.getByTestId('group-accounts').innerText(), '3 accounts');
+  await row.getByText('3 links to review').waitFor();
   await screenshot(desk, 'console-risk-links');
   await row.getByRole('button', { name: 'Confirm' }).click();
   const dialog = desk.getByRole('dialog', { name: 'Confirm this finding' });
-  await dialog.getByLabel('Note').fill('Two sign-ups from one phone');
+  await dialog.getByLabel('Note').fill('Three sign-ups from one phone');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.waitFor({ state: 'detached' });
   await row.getByText('Confirmed').waitFor();
+  await row.getByText('3 links decided').waitFor();
 
   await row.getByRole('link', { name: names[0] ?? '' }).click();
   await desk.getByRole('heading', { level: 1, name: names[0] }).waitFor();
