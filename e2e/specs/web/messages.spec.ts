@@ -2,16 +2,19 @@
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
+import { consoleSignIn, createOperator } from '../../support/console';
 import { depositThroughSandbox } from '../../support/player';
 import { closeMemberPopup, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Platform messages in the browser: a member the spec registers deposits
-// through the sandbox gateway and the "deposit credited" message arrives live (the menu badge moves
-// over /ws without a reload); opening it reads it and the badge drops. Then the same member opens the
-// public chat room from the member menu, posts, and a link is refused with the room's own message.
+// Platform messages in the browser: a member the spec registers deposits through the sandbox
+// gateway and the "deposit credited" message arrives live (the menu badge moves over /ws without a
+// reload); opening it reads it and the badge drops. Then the same member opens the public chat room
+// from the member menu, posts, and a link is refused with the room's own message. A moderator
+// deletes the post (gone from the member's page at once), mutes the member (their page says until
+// when and offers no input) and lifts the mute.
 
-useSiteBrowser(async (chromium) => {
+const browser = useSiteBrowser(async (chromium) => {
   page = await newPage(chromium);
 });
 let page: Page;
@@ -104,4 +107,37 @@ test('the member menu opens the public chat room: a post shows live, a link is r
   await page.getByTestId('chatroom-input').fill('free chips at example.com');
   await page.getByTestId('chatroom-send').click();
   await page.getByTestId('chatroom-error').filter({ hasText: 'Links are not allowed in the chat room' }).waitFor();
+});
+
+test("a moderator deletes the member's post, which leaves the room at once, and mutes them", async () => {
+  const text = `hello from ms${suffix}`;
+  const moderator = await createOperator('mod', ['chatroom.moderate']);
+  const desk = await newPage(browser());
+  await consoleSignIn(desk, moderator);
+  await desk.goto('/console/support/chatroom');
+  await desk.getByRole('heading', { level: 1, name: 'Chat room' }).waitFor();
+  const post = desk.getByTestId('chatroom-message').filter({ hasText: text });
+  await post.getByRole('button', { name: 'Delete' }).click();
+  await post.getByText(/^Deleted by /).waitFor();
+  // The member's page, open all along, drops it without a reload.
+  await page.getByTestId('chatroom-messages').getByText(text, { exact: true }).waitFor({ state: 'detached' });
+
+  await post.getByRole('button', { name: 'Mute' }).click();
+  const mute = desk.getByRole('form', { name: `Mute ms${suffix}` });
+  await mute.getByLabel('Reason').fill('Spam in the room');
+  await mute.getByRole('button', { name: 'Mute' }).click();
+  const restriction = desk.getByTestId('chatroom-restriction').filter({ hasText: `ms${suffix}: muted until` });
+  await restriction.waitFor();
+  // The member's page hears it at once: it says until when, and offers nothing to post with.
+  await page.getByText(/^You are muted until .+: you can read the room but not post\.$/).waitFor();
+  await page.getByTestId('chatroom-input').waitFor({ state: 'detached' });
+  await screenshot(desk, 'console-chatroom-moderation');
+
+  // Lifted, the member posts again.
+  await restriction.getByRole('button', { name: 'Lift' }).click();
+  await restriction.waitFor({ state: 'detached' });
+  await page.getByTestId('chatroom-input').fill(`back again ${suffix}`);
+  await page.getByTestId('chatroom-send').click();
+  await page.getByTestId('chatroom-messages').getByText(`back again ${suffix}`, { exact: true }).waitFor();
+  await desk.context().close();
 });
