@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { type Envelope, operatorToken } from './api';
 import { baseUrl, PAGE_WAIT_MS } from './env';
 
@@ -157,24 +157,21 @@ export async function signedInAs(page: Page, account: string, timeout = PAGE_WAI
   );
 }
 
+/** What a visitor types into the registration modal's username tab. */
+export type Registration = {
+  username: string;
+  password: string;
+  payeeName: string;
+  email?: string;
+  paymentPassword?: string;
+  invitationCode?: string;
+};
+
 /**
- * Registers a new member with the registration modal (signed in straight away, spec §4) and waits
- * until the header names them. Specs that change a member's state register their own, so no spec
- * depends on what an earlier one did to a demo account.
+ * Fills the registration modal's username tab with `member`, the optional details included, and
+ * ticks the age and terms boxes; the caller presses Register.
  */
-export async function registerFromModal(
-  page: Page,
-  member: {
-    username: string;
-    password: string;
-    payeeName: string;
-    email?: string;
-    paymentPassword?: string;
-    invitationCode?: string;
-  },
-): Promise<void> {
-  await page.goto('/register');
-  const modal = page.getByRole('dialog', { name: 'Register' });
+export async function fillRegistration(modal: Locator, member: Registration): Promise<void> {
   await modal.getByRole('textbox', { name: 'Username' }).fill(member.username);
   await modal.locator('input[name="password"]').fill(member.password);
   await modal.locator('input[name="confirmPassword"]').fill(member.password);
@@ -186,6 +183,17 @@ export async function registerFromModal(
   if (member.invitationCode) await modal.getByLabel('Invitation code').fill(member.invitationCode);
   await modal.getByRole('checkbox', { name: /at least 18/ }).check();
   await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
+}
+
+/**
+ * Registers a new member with the registration modal (signed in straight away, spec §4) and waits
+ * until the header names them. Specs that change a member's state register their own, so no spec
+ * depends on what an earlier one did to a demo account.
+ */
+export async function registerFromModal(page: Page, member: Registration): Promise<void> {
+  await page.goto('/register');
+  const modal = page.getByRole('dialog', { name: 'Register' });
+  await fillRegistration(modal, member);
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(page, member.username);

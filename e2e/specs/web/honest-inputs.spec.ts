@@ -6,14 +6,15 @@ import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { markPopupsSeen } from '../../support/player';
-import { closeMemberPopup, operatorPost, registerFromModal } from '../../support/site';
+import { closeMemberPopup, fillRegistration, operatorPost, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Honest and finished text, where a player meets it: amounts in exponent notation are
 // refused, a negative quantity shows no negative total, an emoji limit says what is wrong, a wrong
 // KYC file type is named at once, an over-long search says so, the VIP table names the game types,
 // the lottery bar lists no draws that never ran, on a phone the side buttons are one button
-// that leaves the footer readable, and a sign-up form whose fields did not load says so.
+// that leaves the footer readable, a sign-up form whose fields did not load says so, and one with a
+// wrong username, real name or phone number names which.
 
 useSiteBrowser(async (chromium) => {
   browser = chromium;
@@ -180,5 +181,33 @@ test('the sign-up form says when its fields could not be loaded, and Try again l
   refuse = false;
   await modal.getByRole('button', { name: 'Try again' }).click();
   await modal.getByRole('textbox', { name: 'Username' }).waitFor();
+  await visitor.context().close();
+});
+
+test('the sign-up form names a wrong username, real name and phone number format', async () => {
+  const visitor = await newPage(browser);
+  await markPopupsSeen(visitor);
+  await visitor.goto('/register');
+  const modal = visitor.getByRole('dialog', { name: 'Register' });
+  // Lengths the form's rules allow, formats only the server's check refuses.
+  await fillRegistration(modal, { username: 'abc!defg', password: 'Secret123', payeeName: 'R2D2 Droid' });
+  await modal.getByRole('button', { name: 'Register' }).last().click();
+  await modal.getByText('Account format is incorrect').waitFor();
+  await modal.getByText('Real name format is incorrect').waitFor();
+  await screenshot(visitor, 'honest-register-formats');
+
+  await modal.getByRole('tab', { name: 'Mobile number' }).click();
+  await modal.getByRole('textbox', { name: 'Mobile number' }).fill('12345678');
+  await modal.getByRole('textbox', { name: 'Verification code' }).fill('123456');
+  await modal.locator('input[name="password"]').fill('Secret123');
+  await modal.locator('input[name="confirmPassword"]').fill('Secret123');
+  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
+  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await modal.getByRole('button', { name: 'Register' }).last().click();
+  // A number of a length the brand's country does not use (SMS_PHONE_INVALID).
+  await modal
+    .getByText(/phone number format/i)
+    .first()
+    .waitFor();
   await visitor.context().close();
 });

@@ -11,7 +11,7 @@ import { openAgentEntry } from '../../support/agent';
 import { screenshot } from '../../support/browser';
 import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
-import { call, signedInAs, tokenOf } from '../../support/site';
+import { call, fillRegistration, signedInAs, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 const AGENT = 'agent01';
@@ -84,13 +84,7 @@ test("a visitor who opens agent01's referral link registers under agent01", asyn
   );
 
   const username = `rf${Date.now().toString(36).slice(-8)}`;
-  await modal.getByRole('textbox', { name: 'Username' }).fill(username);
-  await modal.locator('input[name="password"]').fill('Secret123');
-  await modal.locator('input[name="confirmPassword"]').fill('Secret123');
-  await modal.getByRole('button', { name: 'Add more details now (optional)' }).click();
-  await modal.locator('input[name="payeeName"]').fill('Referral Visitor');
-  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
-  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await fillRegistration(modal, { username: username, password: 'Secret123', payeeName: 'Referral Visitor' });
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(visitor, username);

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
-import { closeMemberPopup, registerFromModal, signedInAs } from '../../support/site';
+import { closeMemberPopup, fillRegistration, registerFromModal, signedInAs } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -54,13 +54,7 @@ test('a second visitor registers with that link', async () => {
     code,
   );
   await screenshot(visitor, 'referrals-register-prefilled');
-  await modal.getByRole('textbox', { name: 'Username' }).fill(friend);
-  await modal.locator('input[name="password"]').fill('Secret123');
-  await modal.locator('input[name="confirmPassword"]').fill('Secret123');
-  await modal.getByRole('button', { name: 'Add more details now (optional)' }).click();
-  await modal.locator('input[name="payeeName"]').fill('Invited Friend');
-  await modal.getByRole('checkbox', { name: /at least 18/ }).check();
-  await modal.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await fillRegistration(modal, { username: friend, password: 'Secret123', payeeName: 'Invited Friend' });
   await modal.getByRole('button', { name: 'Register' }).last().click();
   await modal.waitFor({ state: 'detached', timeout: PAGE_WAIT_MS });
   await signedInAs(visitor, friend);

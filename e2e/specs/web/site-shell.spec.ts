@@ -6,11 +6,12 @@ import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { baseUrl } from '../../support/env';
+import { markPopupsSeen } from '../../support/player';
 import { closeGuestAnnouncements } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // The player site shell and home page (spec §1, §2): sections, modals' close behaviour, theme,
-// language and the screenshots a reviewer looks at.
+// language, the loading cover between routes and the screenshots a reviewer looks at.
 // e2e: beside own-accounts-c
 // (a guest's pages only, no account at all: it runs beside the main process, after crash.spec)
 const browser = useSiteBrowser();
@@ -201,6 +202,29 @@ test('routes: /login opens the login modal with its banners, category and later-
   await page.goto('/lottery');
   await page.waitForURL('**/login?next=%2Flottery');
   await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  await page.context().close();
+});
+
+test('between routes the loading cover shows while the next page loads, and goes when it arrives', async () => {
+  const page = await newPage(browser());
+  await markPopupsSeen(page);
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // The next page's code is held back until the cover has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('navigation').getByRole('link', { name: 'Promotions', exact: true }).first().click();
+  const cover = page.getByTestId('loading-cover');
+  await cover.getByRole('progressbar', { name: 'Loading…' }).waitFor();
+  release();
+  await page.getByRole('heading', { level: 1, name: 'Promotions' }).waitFor();
+  await cover.waitFor({ state: 'detached' });
   await page.context().close();
 });
 
