@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { StudioDb } from './db/database';
 
 // A named lease row in studio_leases (every loop's lease: 'crash' and one 'table:<key>' per live
@@ -30,4 +31,20 @@ export async function releaseLeases(db: StudioDb, holder: string, now: Date): Pr
     .where('holder', '=', holder)
     .where('lease_until', '>', now)
     .execute();
+}
+
+/**
+ * The lease `name` for one holder of this process, for a loop that runs once per database (a
+ * sportsbook data feed): hold (take or renew) and release.
+ */
+export function processLease(
+  db: StudioDb,
+  name: string,
+  now: () => Date,
+): { hold(ms: number): Promise<boolean>; release(): Promise<void> } {
+  const holder = randomUUID();
+  return {
+    hold: (ms) => holdLease(db, name, holder, now(), ms),
+    release: () => releaseLeases(db, holder, now()),
+  };
 }

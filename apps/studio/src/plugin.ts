@@ -11,6 +11,7 @@ import { instantEngineFor } from './engine-registry';
 import { errorWords } from './error-words';
 import { internalErrorBody, plainErrorBody, StudioError, studioErrorBody } from './errors';
 import { cardRoomPresetOf, engineKindOf, sportsbookCategoryOf } from './game-map';
+import { processLease } from './lease';
 import { buyTicket, lotteryInfo } from './lottery';
 import { cardRoomPage, errorPage, fairPage, playPage, sportsbookPage } from './pages';
 import { openDemoTables } from './pvp-room/demo-tables';
@@ -30,6 +31,8 @@ import { attachSocketRoute, WS_OPEN } from './socket-route';
 import { Book, type BookOptions } from './sportsbook/book/book';
 import { registerSportsbookRoutes } from './sportsbook/book/sportsbook.routes';
 import { registerTraderRoutes } from './sportsbook/book/trader.routes';
+import { feedsFromEnv } from './sportsbook/feed/feed-env';
+import { createJsonFeed } from './sportsbook/feed/json-feed';
 import { createSimulator, databaseLease, simulatorSecret } from './sportsbook/feed/simulator';
 import { SPORT_MODELS } from './sportsbook/model/models';
 import { TableHall, type TableTiming, tableOf } from './tables';
@@ -169,21 +172,35 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     return answer.kind === 'ok' ? answer.balance : null;
   };
   // Like the retry loop, the book's loop is off when retryIntervalMs is 0 (tests drive book.tick()).
-  const simulate = options.simulator === true && options.sportsbook?.sources === undefined;
+  // Sources given by the caller (tests) stand alone; otherwise the simulator, unless the operator
+  // stopped it, and the data providers the environment connects (feed-env.ts).
+  const connected = options.sportsbook?.sources === undefined ? feedsFromEnv(process.env) : undefined;
+  const simulate = options.simulator === true && connected?.simulator === true;
   const book = new Book(deps, balanceOf, {
     tickMs: interval > 0 ? undefined : 0,
-    ...(simulate
+    ...(connected
       ? {
           sources: (b: Book) => [
-            createSimulator({
-              secret: simulatorSecret(options.houseSecret),
-              models: SPORT_MODELS,
-              timeZone: b.timeZone,
-              marginOf: b.marginOf,
-              now: deps.now,
-              lease: databaseLease(db),
-              log: deps.log,
-            }),
+            ...(simulate
+              ? [
+                  createSimulator({
+                    secret: simulatorSecret(options.houseSecret),
+                    models: SPORT_MODELS,
+                    timeZone: b.timeZone,
+                    marginOf: b.marginOf,
+                    now: deps.now,
+                    lease: databaseLease(db),
+                    log: deps.log,
+                  }),
+                ]
+              : []),
+            // One process per database reads each feed (a file once, a URL at each poll).
+            ...connected.feeds.map((feed) =>
+              createJsonFeed({
+                ...feed,
+                lease: processLease(db, `sportsbook:feed:${'file' in feed ? 'file' : 'url'}`, deps.now),
+              }),
+            ),
           ],
         }
       : {}),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedDocument, type FeedMessage } from '../types';
-import { createJsonFeed, type JsonFeedReport } from './json-feed';
+import { createJsonFeed, type FeedLease, type JsonFeedReport } from './json-feed';
 
 const SAMPLE = path.join(import.meta.dirname, 'sample-feed.json');
 const sample = () =>
@@ -170,5 +170,69 @@ describe('JSON feed over HTTP', () => {
     expect(r.reports.at(-1)).toMatchObject({ kind: 'invalid', seq: count + 1 });
     expect(feed.lastSeq).toBe(count + 2);
     await feed.stop();
+  });
+});
+
+describe('JSON feeds of several processes on one database', () => {
+  /** One lease row as lease.ts keeps it: a holder until a time, taken over once it has lapsed. */
+  function sharedLease(now: () => number) {
+    const row = { holder: '', until: 0 };
+    const of = (holder: string): FeedLease => ({
+      async hold(ms) {
+        if (row.holder !== holder && row.until > now()) return false;
+        Object.assign(row, { holder, until: now() + ms });
+        return true;
+      },
+      async release() {
+        if (row.holder === holder) row.until = 0;
+      },
+    });
+    return { row, of };
+  }
+
+  it('reads a file in the process that holds the lease only, and again in another once it stops', async () => {
+    const lease = sharedLease(() => Date.now());
+    const [a, b] = [recorder(), recorder()];
+    const first = createJsonFeed({ file: SAMPLE, lease: lease.of('a') });
+    const second = createJsonFeed({ file: SAMPLE, lease: lease.of('b') });
+    await first.start(a.sink);
+    await second.start(b.sink);
+    expect(a.seqs().length).toBe(sample().messages.length);
+    expect(b.applied).toEqual([]);
+    await first.stop();
+    await second.stop();
+    const third = createJsonFeed({ file: SAMPLE, lease: lease.of('c') });
+    const c = recorder();
+    await third.start(c.sink);
+    expect(c.seqs().length).toBe(sample().messages.length);
+    await third.stop();
+  });
+
+  it('polls a URL from the lease holder only; a follower takes over once the lease lapses', async () => {
+    let clock = 1_000_000;
+    const lease = sharedLease(() => clock);
+    const polled: string[] = [];
+    const server = createServer((req, res) => {
+      polled.push(String(req.headers['x-process']));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ format: 'gamehall-sportsbook-feed', version: 1, source: 'p', messages: [] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed`;
+    const feed = (name: string) =>
+      createJsonFeed({ url, pollMs: 0, headers: { 'x-process': name }, lease: lease.of(name) });
+    const [a, b] = [feed('a'), feed('b')];
+    await a.start(recorder().sink);
+    await b.start(recorder().sink);
+    await a.poll();
+    await b.poll();
+    expect(polled).toEqual(['a', 'a']);
+    // The leader stops answering for longer than its lease (it crashed): the follower polls.
+    clock += 60_000;
+    await b.poll();
+    expect(polled).toEqual(['a', 'a', 'b']);
+    await a.stop();
+    await b.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 });

@@ -26,6 +26,19 @@ export type JsonFeedOptions = ({ file: string } | { url: string; pollMs: number 
   onReport?: (report: JsonFeedReport) => void;
   /** The source's name as the studio knows it (the documents name theirs). */
   name?: string;
+  /**
+   * Where several processes share the studio's database, the one that holds this lease reads the
+   * feed: a file once, a URL at each poll (a follower polls nothing until the lease lapses).
+   */
+  lease?: FeedLease;
+};
+
+/** A named lease on the studio's database (lease.ts), held by this feed's process. */
+export type FeedLease = {
+  /** Takes or renews it for `ms`; false while another process holds it. */
+  hold(ms: number): Promise<boolean>;
+  /** Lets it go at once (a clean stop). */
+  release(): Promise<void>;
 };
 
 export type JsonFeed = FeedSource & {
@@ -38,6 +51,10 @@ export type JsonFeed = FeedSource & {
 /** Pages fetched in one poll at most (a provider that keeps answering is read on at the next poll). */
 const MAX_PAGES_PER_POLL = 50;
 const FETCH_TIMEOUT_MS = 15_000;
+/** How long a file feed's reader holds its lease: until it stops, or this long after a crash. */
+const FILE_LEASE_MS = 10 * 60_000;
+/** A poller's lease lasts three polls and a fetch: a missed poll or two does not hand it over. */
+const pollLeaseMs = (pollMs: number) => 3 * pollMs + FETCH_TIMEOUT_MS;
 
 export function createJsonFeed(options: JsonFeedOptions): JsonFeed {
   return new JsonFeedSource(options);
@@ -65,7 +82,7 @@ class JsonFeedSource implements JsonFeed {
   async start(sink: FeedSink): Promise<void> {
     this.#sink = sink;
     if ('file' in this.#o) {
-      await this.#readFile(this.#o.file);
+      if (await this.#leading(FILE_LEASE_MS)) await this.#readFile(this.#o.file);
       return;
     }
     const pollMs = this.#o.pollMs;
@@ -86,6 +103,13 @@ class JsonFeedSource implements JsonFeed {
     if (this.#timer) clearTimeout(this.#timer);
     this.#abort?.abort();
     await this.#passes.done();
+    await this.#o.lease?.release().catch(() => undefined);
+  }
+
+  /** Whether this process reads the feed now (always, without a lease). */
+  async #leading(ms: number): Promise<boolean> {
+    const lease = this.#o.lease;
+    return lease ? lease.hold(ms).catch(() => false) : true;
   }
 
   poll(): Promise<number> {
@@ -116,6 +140,7 @@ class JsonFeedSource implements JsonFeed {
 
   async #pollOnce(): Promise<number> {
     if (!('url' in this.#o)) return 0;
+    if (!(await this.#leading(pollLeaseMs(this.#o.pollMs)))) return 0;
     let applied = 0;
     for (let page = 0; page < MAX_PAGES_PER_POLL && this.#sink; page++) {
       const url = new URL(this.#o.url);

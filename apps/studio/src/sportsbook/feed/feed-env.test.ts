@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { FEED_POLL_DEFAULT_MS, feedsFromEnv } from './feed-env';
+
+describe('the data providers an operator connects by environment', () => {
+  it('connects nothing and keeps the simulator by default', () => {
+    expect(feedsFromEnv({})).toEqual({ feeds: [], simulator: true });
+  });
+
+  it('reads a file and polls a URL with its key, and can stop the simulator', () => {
+    expect(
+      feedsFromEnv({
+        SPORTSBOOK_FEED_FILE: ' /data/feed.json ',
+        SPORTSBOOK_FEED_URL: 'https://provider.example/feed',
+        SPORTSBOOK_FEED_POLL_MS: '5000',
+        SPORTSBOOK_FEED_AUTHORIZATION: 'Bearer k-123',
+        SPORTSBOOK_SIMULATOR: 'OFF',
+      }),
+    ).toEqual({
+      feeds: [
+        { file: '/data/feed.json' },
+        { url: 'https://provider.example/feed', pollMs: 5000, headers: { authorization: 'Bearer k-123' } },
+      ],
+      simulator: false,
+    });
+    expect(feedsFromEnv({ SPORTSBOOK_FEED_URL: 'http://127.0.0.1:9000/feed' }).feeds).toEqual([
+      { url: 'http://127.0.0.1:9000/feed', pollMs: FEED_POLL_DEFAULT_MS },
+    ]);
+  });
+
+  it('stops the start on a value that cannot be right, naming it', () => {
+    expect(() => feedsFromEnv({ SPORTSBOOK_FEED_URL: 'provider feed' })).toThrow(/SPORTSBOOK_FEED_URL is not a URL/);
+    expect(() => feedsFromEnv({ SPORTSBOOK_FEED_URL: 'ftp://provider.example/feed' })).toThrow(/http or https/);
+    for (const poll of ['0', '100', '2.5', 'soon', '600001'])
+      expect(() =>
+        feedsFromEnv({ SPORTSBOOK_FEED_URL: 'https://provider.example/feed', SPORTSBOOK_FEED_POLL_MS: poll }),
+      ).toThrow(/SPORTSBOOK_FEED_POLL_MS must be 250 to 600000 ms/);
+    expect(() => feedsFromEnv({ SPORTSBOOK_FEED_AUTHORIZATION: 'Bearer k' })).toThrow(/need SPORTSBOOK_FEED_URL/);
+    expect(() => feedsFromEnv({ SPORTSBOOK_SIMULATOR: 'no' })).toThrow(/SPORTSBOOK_SIMULATOR must be on or off/);
+  });
+});
