@@ -37,5 +37,11 @@ describe('feedback from a visitor', () => {
       visitor: { email: 'visitor@example.com', captcha: 'ABCD' },
     });
     expect(host.querySelector('[data-testid="feedback-list"]')).toBeNull();
+    // A visitor has no messages: the answer is said to come to the e-mail they gave.
+    await vi.waitFor(() =>
+      expect(host.querySelector('[data-testid="feedback-sent"]')?.textContent).toBe(
+        'Thank you, your feedback was sent. The answer will come by e-mail to visitor@example.com.',
+      ),
+    );
   });
 });

@@ -49,17 +49,18 @@ function FeedbackForm() {
   const [content, setContent] = useState('');
   const [images, setImages] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  // What was sent: a member's answer comes to their messages, a visitor's to the e-mail they gave.
+  const [sent, setSent] = useState<{ email: string | null } | null>(null);
   const bounds = useQuery(feedbackBoundsQuery()).data;
   const list = useQuery({ ...feedbackQuery(token, page), enabled: !visitor });
   const send = useMutation({
     mutationFn: sendFeedback,
     onMutate: () => {
       setError(null);
-      setSent(false);
+      setSent(null);
     },
-    onSuccess: () => {
-      setSent(true);
+    onSuccess: (_, body) => {
+      setSent({ email: body.visitor?.email ?? null });
       setCaptcha('');
       setContent('');
       setImages([]);
@@ -172,7 +173,9 @@ function FeedbackForm() {
         )}
         {sent && (
           <p role="status" className="text-sm text-(--success)" data-testid="feedback-sent">
-            {t('messages.feedback.sent')}
+            {sent.email === null
+              ? t('messages.feedback.sent')
+              : t('messages.feedback.sentByEmail', { email: sent.email })}
           </p>
         )}
         <Button type="submit" disabled={send.isPending} data-testid="feedback-submit">
