@@ -31,7 +31,7 @@ import { attachSocketRoute, WS_OPEN } from './socket-route';
 import { Book, type BookOptions } from './sportsbook/book/book';
 import { registerSportsbookRoutes } from './sportsbook/book/sportsbook.routes';
 import { registerTraderRoutes } from './sportsbook/book/trader.routes';
-import { feedsFromEnv } from './sportsbook/feed/feed-env';
+import { feedsFromEnv, startingInBackground } from './sportsbook/feed/feed-env';
 import { createJsonFeed } from './sportsbook/feed/json-feed';
 import { createSimulator, databaseLease, simulatorSecret } from './sportsbook/feed/simulator';
 import { SPORT_MODELS } from './sportsbook/model/models';
@@ -72,8 +72,9 @@ export type StudioOptions = {
   sportsbook?: BookOptions;
   /**
    * Feed the sportsbook from its simulator (docs/sportsbook.md "Feed"), once per database under a
-   * lease, when no sources are given: on for the servers, off by default so that tests that do not
-   * bet on sports do not schedule a week of fixtures.
+   * lease, and from the data providers the environment connects (feed-env.ts), when no sources are
+   * given: on for the servers' studio, off by default so that tests that do not bet on sports do
+   * not schedule a week of fixtures (and a second studio in the process, the demo's, reads no feed).
    */
   simulator?: boolean;
   /** The card room's clock (tests: tickMs 0, then drive `pvp.tick()`). */
@@ -174,8 +175,9 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   // Like the retry loop, the book's loop is off when retryIntervalMs is 0 (tests drive book.tick()).
   // Sources given by the caller (tests) stand alone; otherwise the simulator, unless the operator
   // stopped it, and the data providers the environment connects (feed-env.ts).
-  const connected = options.sportsbook?.sources === undefined ? feedsFromEnv(process.env) : undefined;
-  const simulate = options.simulator === true && connected?.simulator === true;
+  const connected =
+    options.simulator === true && options.sportsbook?.sources === undefined ? feedsFromEnv(process.env) : undefined;
+  const simulate = connected?.simulator === true;
   const book = new Book(deps, balanceOf, {
     tickMs: interval > 0 ? undefined : 0,
     ...(connected
@@ -194,12 +196,16 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
                   }),
                 ]
               : []),
-            // One process per database reads each feed (a file once, a URL at each poll).
+            // One process per database reads each feed (a file once, a URL at each poll), after the
+            // studio has started: a slow provider or a busy database must not hold the start up.
             ...connected.feeds.map((feed) =>
-              createJsonFeed({
-                ...feed,
-                lease: processLease(db, `sportsbook:feed:${'file' in feed ? 'file' : 'url'}`, deps.now),
-              }),
+              startingInBackground(
+                createJsonFeed({
+                  ...feed,
+                  lease: processLease(db, `sportsbook:feed:${'file' in feed ? 'file' : 'url'}`, deps.now),
+                }),
+                deps.log,
+              ),
             ),
           ],
         }

@@ -1,3 +1,4 @@
+import type { FeedSink, FeedSource } from '../types';
 import type { JsonFeedOptions } from './json-feed';
 
 // How an operator connects a data provider without code (docs/sportsbook.md "Connecting a data
@@ -42,4 +43,29 @@ export function feedsFromEnv(env: Readonly<Record<string, string | undefined>>):
   if (simulator !== '' && simulator !== 'on' && simulator !== 'off')
     throw new Error(`SPORTSBOOK_SIMULATOR must be on or off: ${env.SPORTSBOOK_SIMULATOR}`);
   return { feeds, simulator: simulator !== 'off' };
+}
+
+/**
+ * `source` started without being waited for: its first read or poll runs while the studio goes
+ * on starting (a failure is logged; the feed's own polls carry on), and stopping ends it first.
+ */
+export function startingInBackground(
+  source: FeedSource,
+  log: { warn: (obj: object, msg: string) => void },
+): FeedSource {
+  let started: Promise<void> = Promise.resolve();
+  return {
+    name: source.name,
+    start(sink: FeedSink): Promise<void> {
+      started = source
+        .start(sink)
+        .catch((err) => log.warn({ err, source: source.name }, 'sportsbook feed did not start'));
+      return Promise.resolve();
+    },
+    async stop(): Promise<void> {
+      // Stopped first, so a read or poll under way ends (its fetch aborted) instead of being waited out.
+      await source.stop();
+      await started;
+    },
+  };
 }
