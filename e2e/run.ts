@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/web-build';
 import { operatorToken } from './support/api';
-import { artifactsDir, chromiumPath, pagesAtFailurePath, repoRoot } from './support/env';
+import { artifactsDir, chromiumPath, PROVIDER_FEED_SOURCE, pagesAtFailurePath, repoRoot } from './support/env';
 import { call } from './support/site';
 
 // Browser tests: start the server on a free port with a fresh embedded database, wait for /healthz,
@@ -227,6 +227,7 @@ type Server = { url: string; stop: () => Promise<void>; ready: () => Promise<voi
 /** Starts the server now; `ready()` waits until it answers /healthz (or throws, the server stopped). */
 function launchServer(dataDir: string, port: number): Server {
   const url = `http://127.0.0.1:${port}`;
+  const providerFeed = writeProviderFeed(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     // A clean environment: no DATABASE_URL or TEST_DATABASE_URL from the caller; PGlite in dataDir.
@@ -255,6 +256,9 @@ function launchServer(dataDir: string, port: number): Server {
       // The card room's Hold'em tables deal the next hand 1.5 s after a result instead of 4 s: the
       // card-room spec plays hands back to back and reads each result as the hand ends.
       STUDIO_PVP_BETWEEN_HANDS_MS: '1500',
+      // A data provider connected beside the simulator, as an operator connects one, whose two
+      // messages the book cannot take: the trader sees them (console/sportsbook.spec).
+      SPORTSBOOK_FEED_FILE: providerFeed,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -277,6 +281,37 @@ function launchServer(dataDir: string, port: number): Server {
     throw new Error(`the server did not answer ${url}/healthz within ${SERVER_START_TIMEOUT_MS / 1000} s`);
   };
   return { url, stop, ready };
+}
+
+/**
+ * A feed document (docs/sportsbook.md "The document format") of two messages the book must skip:
+ * odds below the format's 1.01, and a message with no usable seq. Nothing in it reaches a market.
+ */
+function writeProviderFeed(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'provider-feed.json');
+  const at = new Date().toISOString();
+  const odds = [
+    { key: 'home', odds1000: 500 },
+    { key: 'away', odds1000: 2000 },
+  ];
+  const quote = {
+    kind: 'markets',
+    seq: 1,
+    at,
+    eventId: 'e2e-provider-1',
+    markets: [{ type: 'winner', selections: odds }],
+  };
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: 'gamehall-sportsbook-feed',
+      version: 1,
+      source: PROVIDER_FEED_SOURCE,
+      messages: [quote, { kind: 'suspend', seq: 'two', at, eventId: 'e2e-provider-1' }],
+    }),
+  );
+  return file;
 }
 
 async function stopProcess(child: ChildProcess) {

@@ -22,6 +22,9 @@ export function pagesAtFailurePath(testName: string): string {
   return path.join(artifactsDir, 'at-failure', `${slug}.txt`);
 }
 
+/** The source named in the data provider's feed the runner connects to the server (e2e/run.ts). */
+export const PROVIDER_FEED_SOURCE = 'e2e-provider';
+
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**

@@ -6,8 +6,9 @@
 // on their match, suspends and resumes its match-result market, reads the bet in the ticker marked
 // big, sets an e-sports league's margin, enters the match's result (the bet is paid through the
 // wallet) and then a correction (paid back), which the member's bets show, and finds the book's
-// profit by sport, and that every member's risk level has reached the book. No serious axe
-// violation on the screens; settings and margins are set back.
+// profit by sport, and that every member's risk level has reached the book, and the messages of a
+// connected data provider that the book had to skip, with their reasons. No serious axe violation
+// on the screens; settings and margins are set back.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -15,7 +16,7 @@ import { operatorToken } from '../../support/api';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, createOperator } from '../../support/console';
-import { baseUrl } from '../../support/env';
+import { baseUrl, PROVIDER_FEED_SOURCE } from '../../support/env';
 import { call } from '../../support/site';
 import { newStudioMember } from '../../support/studio';
 
@@ -312,4 +313,19 @@ test("the stake factors page shows the members' risk levels have all reached the
   // The push job sends a changed level within seconds of the change, to the studio this server runs.
   await waiting.getByText("Every member's risk level has reached the sportsbook.").waitFor();
   await axeClean(desk, 'players');
+});
+
+test("the data provider's messages the book could not take are listed for the trader", async () => {
+  await openMenu(desk, 'sportsbook/settings', 'Limits');
+  const section = desk.getByRole('region', { name: 'Rejected feed messages' });
+  // The runner connects a provider's feed file of two bad messages beside the simulator.
+  await section
+    .getByTestId('sb-feed-reject-counts')
+    .getByText(new RegExp(`^${PROVIDER_FEED_SOURCE}: 2 invalid, 0 failed`))
+    .waitFor();
+  const rows = section.getByTestId('sb-feed-reject').filter({ hasText: PROVIDER_FEED_SOURCE });
+  const seq1 = rows.filter({ has: desk.getByRole('cell', { name: '1', exact: true }) });
+  assert.match(await seq1.innerText(), /Invalid message.*odds1000/s, 'the odds below 1.01, with its reason');
+  await rows.filter({ has: desk.getByRole('cell', { name: '—', exact: true }) }).waitFor();
+  await screenshot(desk, 'console-sportsbook-feed-rejects');
 });
