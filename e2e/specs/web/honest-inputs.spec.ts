@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
 import { markPopupsSeen } from '../../support/player';
-import { closeMemberPopup, fillRegistration, operatorPost, registerFromModal } from '../../support/site';
+import { closeMemberPopup, eventually, fillRegistration, operatorPost, registerFromModal } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
 // Honest and finished text, where a player meets it: amounts in exponent notation are
@@ -14,7 +14,8 @@ import { useSiteBrowser } from './web-build';
 // KYC file type is named at once, an over-long search says so, the VIP table names the game types,
 // the lottery bar lists no draws that never ran, on a phone the side buttons are one button
 // that leaves the footer readable, a sign-up form whose fields did not load says so, and one with a
-// wrong username, real name or phone number names which.
+// wrong username, real name or phone number names which, and a visitor's feedback page asks for the
+// e-mail and the captcha and names a wrong captcha.
 
 useSiteBrowser(async (chromium) => {
   browser = chromium;
@@ -209,5 +210,26 @@ test('the sign-up form names a wrong username, real name and phone number format
     .getByText(/phone number format/i)
     .first()
     .waitFor();
+  await visitor.context().close();
+});
+
+test('a visitor can write feedback without an account: e-mail and captcha asked, a wrong captcha named', async () => {
+  const visitor = await newPage(browser);
+  await markPopupsSeen(visitor);
+  await visitor.goto('/feedback');
+  await visitor.getByRole('heading', { level: 1, name: 'Feedback and complaints' }).waitFor();
+  await visitor.getByTestId('feedback-content').fill('Please add more card games to the lobby.');
+  await visitor.getByTestId('feedback-email').fill('visitor@example.com');
+  const images: number[] = [];
+  visitor.on('response', (r) => {
+    if (new URL(r.url()).pathname === '/wps/captcha') images.push(r.status());
+  });
+  await visitor.getByRole('textbox', { name: 'Captcha' }).fill('WRONG');
+  await visitor.getByTestId('feedback-submit').click();
+  await visitor.getByRole('alert').filter({ hasText: 'The captcha is not correct' }).waitFor();
+  // The answer spent that image: a new one is loaded for the next try, and the page stays a visitor's.
+  await eventually(async () => images.length >= 1, 'a new captcha image');
+  assert.equal(new URL(visitor.url()).pathname, '/feedback');
+  assert.equal(await visitor.getByTestId('feedback-sent').count(), 0);
   await visitor.context().close();
 });
