@@ -13,7 +13,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
-import { artifactsDir, baseUrl } from '../../support/env';
+import { artifactsDir, baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { coveredTexts, scrollToEdge } from '../../support/layout';
 import { devicePage } from '../../support/player';
 import { registerFromModal, tokenOf } from '../../support/site';
@@ -152,7 +152,12 @@ test('phone: a tile opens its sheet, the game fills the screen, back returns to 
   assert.equal(Math.round(frame.y), Math.round(barBox.y + barBox.height));
   assert.equal(Math.round(frame.width), 390);
   assert.ok(Math.abs(frame.y + frame.height - 844) <= 1, `the game ends at ${frame.y + frame.height}`);
-  await page.frameLocator('[data-testid=game-frame]').getByTestId('spin').waitFor();
+  // The game is a second document in this fresh context (the studio's page, its code and art): on
+  // loaded runs it drew its Spin a few seconds past one page's wait.
+  await page
+    .frameLocator('[data-testid=game-frame]')
+    .getByTestId('spin')
+    .waitFor({ timeout: 2 * PAGE_WAIT_MS });
   // The browser granted full screen to the tile's tap (headless Chromium allows it).
   assert.equal(await page.evaluate(() => document.fullscreenElement !== null), true, 'full screen');
   await bar.getByRole('button', { name: 'Game menu' }).tap();

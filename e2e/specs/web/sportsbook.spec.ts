@@ -367,8 +367,14 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     const card = page.locator(`[data-testid=my-bet][data-bet="${cashBet.id}"]`);
     await card.waitFor();
     await card.getByTestId('cashout').click();
-    const cashAnswer = page.waitForResponse((r) => r.url().includes(`/bets/${cashBet.id}/cashout`));
+    // Sent at once, answered after the wallet call: on a loaded run the studio's one embedded
+    // database serialises the cash-out behind the simulator's work, so the answer may take longer
+    // than a page; a cash-out never sent fails on its own.
+    const isCashOut = (url: string) => url.includes(`/bets/${cashBet.id}/cashout`);
+    const cashSent = page.waitForRequest((r) => isCashOut(r.url()));
+    const cashAnswer = page.waitForResponse((r) => isCashOut(r.url()), { timeout: 2 * PAGE_WAIT_MS });
     await card.getByTestId('cashout-confirm').click();
+    await cashSent.catch(() => assert.fail('the confirmed cash-out was not sent'));
     const cashed = (await (await cashAnswer).json()) as { paid: number; balance: number };
     assert.equal(await page.getByTestId('balance').innerText(), shown(cashed.balance), "the book's balance");
     // Right after placement, at the prices it was placed at: the bet's fair value (the 5% markets'
