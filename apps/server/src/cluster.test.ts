@@ -7,6 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_START_WAIT_MS, type ServerProcess, startServerProcess } from './test/server-process';
 
+/** The node's start, then the killed worker's replacement and the clean stop. */
+const CLUSTER_TEST_MS = SERVER_START_WAIT_MS + 240_000;
+
 // postgres: several worker processes of one node on one port (cluster.ts), on PostgreSQL only.
 // The real entry point with WORKERS=2: two request workers and one jobs worker behind one port;
 // each serves requests, a killed request worker is replaced, the jobs run in one process, and
@@ -64,84 +67,82 @@ describe.runIf(adminUrl)('a node with two request workers', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it(
-    'serves from both workers, replaces a killed one, runs the jobs once and stops cleanly',
-    async () => {
-      server = await startServerProcess(
-        {
-          DATABASE_URL: databaseUrl,
-          WORKERS: '2',
-          DATA_DIR: dataDir,
-          CATALOGUE_SLOTS: '200',
-          LOG_LEVEL: 'info',
-          // Every request's line, so the test sees which worker served it.
-          ACCESS_LOG_SAMPLE: '1',
-        },
-        { name: 'cluster', onOutput },
+  it('serves from both workers, replaces a killed one, runs the jobs once and stops cleanly', {
+    timeout: CLUSTER_TEST_MS,
+  }, async () => {
+    server = await startServerProcess(
+      {
+        DATABASE_URL: databaseUrl,
+        WORKERS: '2',
+        DATA_DIR: dataDir,
+        CATALOGUE_SLOTS: '200',
+        LOG_LEVEL: 'info',
+        // Every request's line, so the test sees which worker served it.
+        ACCESS_LOG_SAMPLE: '1',
+      },
+      { name: 'cluster', onOutput },
+    );
+    const started = server;
+    // Each process writes its own lines: a worker's "ready" can reach the output just after the
+    // primary's, which it sends once the worker listens, so all three are waited for.
+    await waitFor(
+      () =>
+        pidsSaying(/^Gamehall ready at .* 2 request workers and a jobs worker/).length === 1 &&
+        pidsSaying(/^requests worker ready/).length === 2 &&
+        pidsSaying(/^jobs worker ready/).length === 1,
+      started,
+    );
+    const primary = started.child.pid;
+    const workers = pidsSaying(/^requests worker ready/);
+    const jobs = pidsSaying(/^jobs worker ready/);
+    expect(workers, started.output()).toHaveLength(2);
+    expect(jobs, started.output()).toHaveLength(1);
+    expect(new Set([primary, ...workers, ...jobs]).size).toBe(4);
+
+    // A new connection per request: the primary hands connections to the workers in turn.
+    const servedBy = async (count: number) => {
+      const before = lines.length;
+      for (let i = 0; i < count; i++) expect(await getStatus(`${started.url}/wps/system/status`)).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      return new Set(
+        lines
+          .slice(before)
+          .filter((l) => l.msg === 'request completed')
+          .map((l) => l.pid),
       );
-      const started = server;
-      // Each process writes its own lines: a worker's "ready" can reach the output just after the
-      // primary's, which it sends once the worker listens, so all three are waited for.
-      await waitFor(
-        () =>
-          pidsSaying(/^Gamehall ready at .* 2 request workers and a jobs worker/).length === 1 &&
-          pidsSaying(/^requests worker ready/).length === 2 &&
-          pidsSaying(/^jobs worker ready/).length === 1,
-        started,
-      );
-      const primary = started.child.pid;
-      const workers = pidsSaying(/^requests worker ready/);
-      const jobs = pidsSaying(/^jobs worker ready/);
-      expect(workers, started.output()).toHaveLength(2);
-      expect(jobs, started.output()).toHaveLength(1);
-      expect(new Set([primary, ...workers, ...jobs]).size).toBe(4);
+    };
+    expect([...(await servedBy(12))].sort(), started.output()).toEqual([...workers].sort());
 
-      // A new connection per request: the primary hands connections to the workers in turn.
-      const servedBy = async (count: number) => {
-        const before = lines.length;
-        for (let i = 0; i < count; i++) expect(await getStatus(`${started.url}/wps/system/status`)).toBe(200);
-        await new Promise((r) => setTimeout(r, 300));
-        return new Set(
-          lines
-            .slice(before)
-            .filter((l) => l.msg === 'request completed')
-            .map((l) => l.pid),
-        );
-      };
-      expect([...(await servedBy(12))].sort(), started.output()).toEqual([...workers].sort());
+    const [victim, survivor] = workers as [number, number];
+    process.kill(victim, 'SIGKILL');
+    await waitFor(() => pidsSaying(/^requests worker ready/).length === 3, started);
+    const replacement = pidsSaying(/^requests worker ready/).find((pid) => !workers.includes(pid)) as number;
+    expect(alive(victim)).toBe(false);
+    expect(lines.some((l) => l.pid === primary && /requests worker \d+ exited with SIGKILL/.test(l.msg ?? ''))).toBe(
+      true,
+    );
+    expect([...(await servedBy(12))].sort()).toEqual([survivor, replacement].sort());
+    // Only request workers are replaced: the scheduler and the consumers still run in one process.
+    expect(pidsSaying(/^jobs worker ready/)).toEqual(jobs);
 
-      const [victim, survivor] = workers as [number, number];
-      process.kill(victim, 'SIGKILL');
-      await waitFor(() => pidsSaying(/^requests worker ready/).length === 3, started);
-      const replacement = pidsSaying(/^requests worker ready/).find((pid) => !workers.includes(pid)) as number;
-      expect(alive(victim)).toBe(false);
-      expect(lines.some((l) => l.pid === primary && /requests worker \d+ exited with SIGKILL/.test(l.msg ?? ''))).toBe(
-        true,
-      );
-      expect([...(await servedBy(12))].sort()).toEqual([survivor, replacement].sort());
-      // Only request workers are replaced: the scheduler and the consumers still run in one process.
-      expect(pidsSaying(/^jobs worker ready/)).toEqual(jobs);
+    // A stop while a replacement is still starting (its signal handlers not yet in place) is a
+    // clean stop: the node exits 0 and leaves no process behind.
+    process.kill(survivor, 'SIGKILL');
+    const startingAfter = (dead: number) => {
+      const exited = lines.findIndex((l) => l.pid === primary && l.msg?.startsWith(`requests worker ${dead} exited`));
+      if (exited < 0) return undefined;
+      const line = lines
+        .slice(exited)
+        .find((l) => l.pid === primary && /^requests worker \d+ starting$/.test(l.msg ?? ''));
+      return line ? Number(line.msg?.split(' ')[2]) : undefined;
+    };
+    await waitFor(() => startingAfter(survivor) !== undefined, started);
+    const starting = startingAfter(survivor) as number;
 
-      // A stop while a replacement is still starting (its signal handlers not yet in place) is a
-      // clean stop: the node exits 0 and leaves no process behind.
-      process.kill(survivor, 'SIGKILL');
-      const startingAfter = (dead: number) => {
-        const exited = lines.findIndex((l) => l.pid === primary && l.msg?.startsWith(`requests worker ${dead} exited`));
-        if (exited < 0) return undefined;
-        const line = lines
-          .slice(exited)
-          .find((l) => l.pid === primary && /^requests worker \d+ starting$/.test(l.msg ?? ''));
-        return line ? Number(line.msg?.split(' ')[2]) : undefined;
-      };
-      await waitFor(() => startingAfter(survivor) !== undefined, started);
-      const starting = startingAfter(survivor) as number;
-
-      expect(await started.stop(), started.output()).toBe(0);
-      server = undefined;
-      for (const pid of [survivor, replacement, starting, ...jobs] as number[]) expect(alive(pid)).toBe(false);
-    },
-    SERVER_START_WAIT_MS + 240_000,
-  );
+    expect(await started.stop(), started.output()).toBe(0);
+    server = undefined;
+    for (const pid of [survivor, replacement, starting, ...jobs] as number[]) expect(alive(pid)).toBe(false);
+  });
 });
 
 /** A GET on a connection of its own (no keep-alive), so each request is a new connection. */

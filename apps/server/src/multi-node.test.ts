@@ -7,6 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_START_WAIT_MS, type ServerProcess, startServerProcess } from './test/server-process';
 
+/** Two nodes started one after the other, and the seeding between them. */
+const NODES_START_MS = 2 * SERVER_START_WAIT_MS + 60_000;
+
 // architecture.md "Stateless server nodes": sessions and the login-failure counters that matter for
 // security live in the database, so two processes on one PostgreSQL behave like one. This test
 // starts two real server processes and checks that through HTTP only.
@@ -33,61 +36,58 @@ describe('two server nodes on one PostgreSQL', () => {
   const nodes: Node[] = [];
   let originalHash: string | undefined;
 
-  beforeAll(
-    async () => {
-      if (!adminUrl) return;
-      const name = `gh_multinode_${randomBytes(6).toString('hex')}`;
-      await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-      dropDatabase = async () => {
-        await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      };
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-multinode-'));
-      // Every node of one deployment gets the same SESSION_SECRET (docs/operations.md, Secrets); each
-      // keeps its own DATA_DIR, so nothing is shared through the file system.
-      const sessionSecret = randomBytes(32).toString('hex');
+  beforeAll(async () => {
+    if (!adminUrl) return;
+    const name = `gh_multinode_${randomBytes(6).toString('hex')}`;
+    await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+    dropDatabase = async () => {
+      await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-multinode-'));
+    // Every node of one deployment gets the same SESSION_SECRET (docs/operations.md, Secrets); each
+    // keeps its own DATA_DIR, so nothing is shared through the file system.
+    const sessionSecret = randomBytes(32).toString('hex');
 
-      // One after the other: the first node migrates and seeds, the second finds the work done.
-      nodes.push(await startNode('A', { databaseUrl, sessionSecret, dataDir: path.join(dataDir, 'a') }));
-      // Node B is configured as behind a transaction-mode pooler (docs/scaling.md): its session work
-      // (LISTEN, the scheduler's locks, migrations) goes to DATABASE_DIRECT_URL, here the same server
-      // under an application name of its own so the test can see which connection does what; its
-      // reports read DATABASE_READ_URL (docs/scaling.md "A read replica"), here the same server too.
-      const direct = new URL(databaseUrl);
-      direct.searchParams.set('application_name', DIRECT_APP);
-      const read = new URL(databaseUrl);
-      read.searchParams.set('application_name', READ_APP);
-      nodes.push(
-        await startNode('B', {
-          databaseUrl,
-          sessionSecret,
-          dataDir: path.join(dataDir, 'b'),
-          directUrl: direct.toString(),
-          readUrl: read.toString(),
-        }),
-      );
+    // One after the other: the first node migrates and seeds, the second finds the work done.
+    nodes.push(await startNode('A', { databaseUrl, sessionSecret, dataDir: path.join(dataDir, 'a') }));
+    // Node B is configured as behind a transaction-mode pooler (docs/scaling.md): its session work
+    // (LISTEN, the scheduler's locks, migrations) goes to DATABASE_DIRECT_URL, here the same server
+    // under an application name of its own so the test can see which connection does what; its
+    // reports read DATABASE_READ_URL (docs/scaling.md "A read replica"), here the same server too.
+    const direct = new URL(databaseUrl);
+    direct.searchParams.set('application_name', DIRECT_APP);
+    const read = new URL(databaseUrl);
+    read.searchParams.set('application_name', READ_APP);
+    nodes.push(
+      await startNode('B', {
+        databaseUrl,
+        sessionSecret,
+        dataDir: path.join(dataDir, 'b'),
+        directUrl: direct.toString(),
+        readUrl: read.toString(),
+      }),
+    );
 
-      // Login without the proof-of-work challenge and without the new-IP check (both brand settings),
-      // then let both nodes' brand caches expire.
-      await withClient(databaseUrl, async (c) => {
-        for (const key of ['challengeEnabled', 'newIpVerification']) {
-          await c.query(
-            `INSERT INTO brand_settings (key, value) VALUES ($1, 'false')
+    // Login without the proof-of-work challenge and without the new-IP check (both brand settings),
+    // then let both nodes' brand caches expire.
+    await withClient(databaseUrl, async (c) => {
+      for (const key of ['challengeEnabled', 'newIpVerification']) {
+        await c.query(
+          `INSERT INTO brand_settings (key, value) VALUES ($1, 'false')
            ON CONFLICT (key) DO UPDATE SET value = 'false'`,
-            [key],
-          );
-        }
-      });
-      originalHash = await withClient(databaseUrl, async (c) => {
-        const { rows } = await c.query(`SELECT password_hash FROM members WHERE username = $1`, [DEMO.username]);
-        return rows[0]?.password_hash as string | undefined;
-      });
-      await sleep(BRAND_CACHE_MS);
-    },
-    2 * SERVER_START_WAIT_MS + 60_000,
-  );
+          [key],
+        );
+      }
+    });
+    originalHash = await withClient(databaseUrl, async (c) => {
+      const { rows } = await c.query(`SELECT password_hash FROM members WHERE username = $1`, [DEMO.username]);
+      return rows[0]?.password_hash as string | undefined;
+    });
+    await sleep(BRAND_CACHE_MS);
+  }, NODES_START_MS);
 
   afterAll(async () => {
     await Promise.all(nodes.map((node) => node.stop()));
