@@ -1,7 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath } from './env';
 
 // Debian's Chromium, driven by playwright-core (`npx playwright install` needs the internet). The
@@ -24,19 +31,67 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * A fresh browser context with the suite's defaults: the server's base URL, PAGE_WAIT_MS for every
+ * wait, and no service worker unless `serviceWorkers: 'allow'` is passed. The site's worker
+ * precaches 134 files (1.4 MiB) in every new context, which is the server's load and not what a
+ * spec checks; app-install.spec tests the worker itself. Each page of the context is watched for
+ * what describePages reports when a test fails (requests still waiting, the last navigations).
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), serviceWorkers: 'block', ...options });
+  context.setDefaultTimeout(PAGE_WAIT_MS);
+  context.on('page', watch);
+  return context;
+}
+
+/**
  * A fresh page (own context: no cookies or storage shared between specs) with a fixed viewport. It
  * asks for reduced motion unless `motion` is set: without a GPU every frame of the site's endless
  * marquees is drawn by the CPU, about a third of a core for each idle home page, and the suite's
- * lanes keep several open while they wait. A spec that checks motion passes `motion: true`.
+ * lanes keep several open while they wait. A spec that checks motion passes `motion: true`; one that
+ * checks the service worker passes `serviceWorker: true`.
  */
-export async function newPage(browser: Browser, options: { motion?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
+export async function newPage(
+  browser: Browser,
+  options: { motion?: boolean; serviceWorker?: boolean } = {},
+): Promise<Page> {
+  const context = await newContext(browser, {
     viewport: { width: 1280, height: 900 },
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
   });
-  context.setDefaultTimeout(PAGE_WAIT_MS);
   return context.newPage();
+}
+
+/** What a page did that a failure report needs: its requests still unanswered, its last navigations. */
+type Watched = { pending: Map<Request, number>; navigations: string[] };
+const watched = new WeakMap<Page, Watched>();
+
+function watch(page: Page): void {
+  if (watched.has(page)) return;
+  const seen: Watched = { pending: new Map(), navigations: [] };
+  watched.set(page, seen);
+  page.on('request', (request) => seen.pending.set(request, Date.now()));
+  page.on('requestfinished', (request) => seen.pending.delete(request));
+  page.on('requestfailed', (request) => seen.pending.delete(request));
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    seen.navigations.push(`${new Date().toISOString().slice(11, 23)} ${frame.url()}`);
+    if (seen.navigations.length > 4) seen.navigations.shift();
+  });
+}
+
+/** The requests a page has waited on for over two seconds, oldest first, with their age. */
+function waitingRequests(page: Page): string[] {
+  const now = Date.now();
+  return [...(watched.get(page)?.pending ?? [])]
+    .filter(([, since]) => now - since > 2_000)
+    .sort(([, a], [, b]) => a - b)
+    .slice(0, 6)
+    .map(([r, since]) => {
+      const url = new URL(r.url());
+      return `${r.method()} ${url.pathname}${url.search.slice(0, 60)} (${r.resourceType()}, ${Math.round((now - since) / 1000)} s)`;
+    });
 }
 
 /** The most of a page's height a screenshot keeps: three screens of the default viewport. */
@@ -107,7 +162,15 @@ export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => P
 }
 
 /** What a page showed when a test failed: enough to tell a slow page from a wrong one. */
-type PageAtFailure = { url: string; dialogs: string[]; headings: string[]; text: string; shot?: string };
+type PageAtFailure = {
+  url: string;
+  dialogs: string[];
+  headings: string[];
+  text: string;
+  shot?: string;
+  waiting: string[];
+  navigations: string[];
+};
 
 /** A step of the description, given up after `ms`: a page that hangs must not hold the run. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
@@ -168,13 +231,24 @@ async function describePages(browser: Browser, testName: string): Promise<void> 
       15_000,
       page.screenshot({ path: shot, type: 'jpeg', quality: 70 }).then(() => shot),
     );
-    seen.push({ url: page.url(), dialogs: [], headings: [], text: '(no answer within 10 s)', ...state, shot: saved });
+    seen.push({
+      url: page.url(),
+      dialogs: [],
+      headings: [],
+      text: '(no answer within 10 s)',
+      ...state,
+      shot: saved,
+      waiting: waitingRequests(page),
+      navigations: watched.get(page)?.navigations ?? [],
+    });
   }
   const lines = seen.flatMap((p, i) => [
     `page ${i + 1}: ${p.url}${p.shot ? ` (screenshot ${path.relative(artifactsDir, p.shot)})` : ''}`,
     ...(p.dialogs.length ? [`  dialogs: ${p.dialogs.map((d) => JSON.stringify(d)).join(', ')}`] : []),
     ...(p.headings.length ? [`  headings: ${p.headings.map((h) => JSON.stringify(h)).join(', ')}`] : []),
     `  text: ${p.text}`,
+    ...(p.waiting.length ? [`  waiting on: ${p.waiting.join('; ')}`] : []),
+    ...(p.navigations.length ? [`  navigations: ${p.navigations.join('; ')}`] : []),
   ]);
   writeFileSync(file, `${seen.length ? lines.join('\n') : 'no page was open'}\n`);
 }

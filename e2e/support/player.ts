@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { newContext } from './browser';
 import { baseUrl, PAGE_WAIT_MS } from './env';
 import { call } from './site';
 
@@ -20,14 +21,12 @@ export async function markPopupsSeen(page: Page): Promise<void> {
  * when `touch`, with the site's first-visit popups already seen.
  */
 export async function devicePage(b: Browser, size: { width: number; height: number }, touch: boolean): Promise<Page> {
-  const context = await b.newContext({
-    baseURL: baseUrl(),
+  const context = await newContext(b, {
     viewport: size,
     hasTouch: touch,
     isMobile: touch,
     reducedMotion: 'reduce',
   });
-  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   await markPopupsSeen(page);
   return page;

@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from './axe';
-import { screenshot } from './browser';
-import { baseUrl, PAGE_WAIT_MS } from './env';
+import { newContext, screenshot } from './browser';
 import { depositThroughSandbox, markPopupsSeen } from './player';
 import { call, closeMemberPopup, registerFromModal, tokenOf } from './site';
 
@@ -39,12 +38,7 @@ export type StudioMember = { page: Page; context: BrowserContext; token: string;
  * GPU-less Chromium draws on the CPU, and the member's page stays open while the games play.
  */
 export async function newStudioMember(b: Browser, prefix: string, payeeName: string): Promise<StudioMember> {
-  const context = await b.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1280, height: 900 },
-    reducedMotion: 'reduce',
-  });
-  context.setDefaultTimeout(PAGE_WAIT_MS);
+  const context = await newContext(b, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await markPopupsSeen(page);
   const username = `${prefix}${Date.now().toString(36).slice(-8)}`;
@@ -76,13 +70,12 @@ export async function openGamePage(
   size: { width: number; height: number },
   options: { reducedMotion?: boolean; timeout?: number; beforeOpen?: (page: Page) => void } = {},
 ): Promise<GamePage> {
-  const context = await b.newContext({
-    baseURL: baseUrl(),
+  const context = await newContext(b, {
     viewport: { width: size.width, height: size.height },
     hasTouch: size.width < 500,
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   });
-  context.setDefaultTimeout(options.timeout ?? PAGE_WAIT_MS);
+  if (options.timeout) context.setDefaultTimeout(options.timeout);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

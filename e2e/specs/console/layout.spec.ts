@@ -5,9 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
-import { newPage, screenshot, useBrowser } from '../../support/browser';
+import { newContext, newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, consoleToken, createOperator } from '../../support/console';
-import { baseUrl } from '../../support/env';
 import { call } from '../../support/site';
 
 // The console's layout from a 1366 px desktop to a 390 px phone: no page is wider than the window
@@ -116,8 +115,7 @@ test("a report's default range ends on the brand's today when the browser's date
   const zone = ['Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((z) => dateIn(z) !== dateIn(timeZone));
   assert.ok(zone, `a browser zone whose date is not the brand's (${timeZone})`);
 
-  const context = await browser().newContext({
-    baseURL: baseUrl(),
+  const context = await newContext(browser(), {
     viewport: { width: 1366, height: 900 },
     timezoneId: zone,
     reducedMotion: 'reduce',

@@ -19,7 +19,7 @@ import { useSiteBrowser } from './web-build';
 const browser = useSiteBrowser();
 
 async function freshPage(): Promise<Page> {
-  const page = await newPage(browser());
+  const page = await newPage(browser(), { serviceWorker: true });
   await markPopupsSeen(page);
   return page;
 }

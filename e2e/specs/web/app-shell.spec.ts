@@ -13,6 +13,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../../support/axe';
+import { newContext } from '../../support/browser';
 import { artifactsDir, baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { coveredTexts, scrollToEdge } from '../../support/layout';
 import { devicePage } from '../../support/player';
@@ -229,14 +230,12 @@ const LCP_BUDGET_MS = 1000;
 
 test("phone: the home's scripts, LCP and layout shift within the budgets", async () => {
   const figures: Record<string, unknown> = {};
-  // No service worker: its precaching is the worker's own traffic after load, not the page's.
-  const context = await browser().newContext({
-    baseURL: baseUrl(),
+  // No service worker (newContext's default): its precaching is the worker's traffic, not the page's.
+  const context = await newContext(browser(), {
     reducedMotion: 'reduce',
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
-    serviceWorkers: 'block',
   });
   // A first visitor's page: the announcement popup opens and its scripts count.
   const page = await context.newPage();

@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { newPage } from '../../support/browser';
-import { artifactsDir, baseUrl, repoRoot } from '../../support/env';
+import { newContext, newPage } from '../../support/browser';
+import { artifactsDir, repoRoot } from '../../support/env';
 import { useSiteBrowser } from './web-build';
 
 // ui-guide budgets: initial JS of the home page at most 150 KiB gzipped; LCP under 1.0 s and CLS
@@ -41,12 +41,8 @@ test('the home page loads at most 150 KiB of gzipped JavaScript before it render
 const HOME_SCRIPT_BUDGET_KIB = 170;
 
 test(`every script the home loads before network idle is at most ${HOME_SCRIPT_BUDGET_KIB} KiB as transferred`, async () => {
-  // No service worker: its precaching is the worker's own traffic after load, not the page's.
-  const context = await browser().newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1280, height: 900 },
-    serviceWorkers: 'block',
-  });
+  // No service worker (newContext's default): its precaching is the worker's traffic, not the page's.
+  const context = await newContext(browser(), { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const encodings = new Map<string, string>();
   page.on('response', (response) => {

@@ -13,8 +13,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { screenshot } from '../../support/browser';
-import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
+import { newContext, screenshot } from '../../support/browser';
+import { baseUrl } from '../../support/env';
 import { launchStudioGame } from '../../support/player';
 import { call } from '../../support/site';
 import { newStudioMember } from '../../support/studio';
@@ -26,8 +26,7 @@ const PHONE = { width: 390, height: 844 };
 const errors: string[] = [];
 
 async function open(b: Browser, url: string, size: { width: number; height: number }): Promise<Page> {
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: size, hasTouch: size.width < 500 });
-  context.setDefaultTimeout(PAGE_WAIT_MS);
+  const context = await newContext(b, { viewport: size, hasTouch: size.width < 500 });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { openAgentEntry } from '../../support/agent';
-import { screenshot } from '../../support/browser';
+import { newContext, screenshot } from '../../support/browser';
 import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
 import { call, fillRegistration, signedInAs, tokenOf } from '../../support/site';
@@ -21,8 +21,7 @@ const PHONE = { width: 390, height: 844 };
 const browser = useSiteBrowser();
 
 async function freshPage(chromium: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await chromium.newContext({ baseURL: baseUrl(), viewport });
-  context.setDefaultTimeout(PAGE_WAIT_MS);
+  const context = await newContext(chromium, { viewport });
   const page = await context.newPage();
   await markPopupsSeen(page);
   return page;

@@ -11,8 +11,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { screenshot } from '../../support/browser';
-import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
+import { newContext, screenshot } from '../../support/browser';
 import { call } from '../../support/site';
 import { checkGamePage, GAME_SIZES, launchByNode, newStudioMember } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
@@ -32,12 +31,10 @@ type View = {
  * the table shows its stake and seats and opens it; the others go straight to its address.
  */
 async function openTable(b: Browser, url: string, size: { width: number; height: number }, viaLobby = false) {
-  const context = await b.newContext({
-    baseURL: baseUrl(),
+  const context = await newContext(b, {
     viewport: { width: size.width, height: size.height },
     hasTouch: size.width < 500,
   });
-  context.setDefaultTimeout(PAGE_WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
