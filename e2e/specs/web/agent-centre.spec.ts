@@ -2,7 +2,9 @@
 // The agent centre in the browser. agent01 signs in on the agent page (/agentHome, login
 // with area 'agent'), sees the team overview with numbers (axe finds nothing serious there), reads
 // the demo's dividend base and user loss statements per branch with the house's payments as
-// deductions, and the downline pages' times in the brand's zone, registers a downline in the register centre and offers it a real-time salary contract; the
+// deductions (a correction the back office credits to team02 named as one, its goodwill credit not
+// counted), and the downline pages' times in the brand's zone, registers a downline in the register
+// centre and offers it a real-time salary contract; the
 // downline signs in on the member site and accepts in the contract popup, plays at the house
 // studio, the scheduler's real-time salary settlement (5-minute windows, spec §9) pays agent01,
 // and the income shows in "my income" and in agent01's header balance. A plain member cannot open
@@ -17,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ensureSalaryContract, openAgentEntry } from '../../support/agent';
+import { operatorToken } from '../../support/api';
 import { seriousAxeViolations } from '../../support/axe';
 import { newPage, screenshot } from '../../support/browser';
 import { PAGE_WAIT_MS } from '../../support/env';
@@ -138,15 +141,43 @@ test("agent01's dividend record and user loss statements break the base down wit
   // The demo's members claimed missions and rebates after their evening of play (docs/agents.md
   // "Demo"); the daily figures job counts them within its next run (every 2 minutes).
   const token = await tokenOf(agentPage);
-  type Loss = { totals: { deductions: { mission: number }; ggr: number; ngr: number } };
+  // The back office credits team02 (subagent01's branch) 12.00 as a correction and 50.00 as
+  // goodwill: by the brand's defaults the correction counts in the agents' base and the goodwill
+  // does not, and the breakdown names the type it counted (docs/agents.md "Figures").
+  const found = await call<{ content: { id: number; username: string }[] }>(
+    'GET',
+    '/admin/members?q=team02&field=username',
+    await operatorToken(),
+  );
+  const team02 = found.value?.content.find((m) => m.username === 'team02');
+  assert.ok(team02, `the demo has team02: ${JSON.stringify(found)}`);
+  for (const [type, amount] of [
+    ['correction', 12],
+    ['goodwill', 50],
+  ] as const) {
+    const reason = `Agent base check: ${type}`;
+    await operatorPost(`/admin/members/${team02.id}/adjustments`, {
+      type,
+      direction: 'credit',
+      amount,
+      reason,
+      requestId: randomUUID(),
+    });
+  }
+  type Loss = {
+    totals: { deductions: { mission: number; manual: number; goodwill: number }; ggr: number; ngr: number };
+  };
   const deadline = Date.now() + FIGURES_WAIT_MS;
   let loss: Loss | undefined;
   for (;;) {
     loss = (await call<Loss>('GET', '/wps/agent/team/loss', token)).value;
-    if ((loss?.totals.deductions.mission ?? 0) > 0 || Date.now() > deadline) break;
+    const counted = (loss?.totals.deductions.mission ?? 0) > 0 && (loss?.totals.deductions.manual ?? 0) >= 12;
+    if (counted || Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 5_000));
   }
   assert.ok(loss && loss.totals.deductions.mission > 0, `no mission deductions: ${JSON.stringify(loss?.totals)}`);
+  assert.ok(loss.totals.deductions.manual >= 12, `the correction is not counted: ${JSON.stringify(loss.totals)}`);
+  assert.equal(loss.totals.deductions.goodwill, 0, 'goodwill is not charged to the agents by default');
   assert.ok(loss.totals.ngr < loss.totals.ggr);
 
   // The dividend of the demo's evening: its base by branch has deduction columns with figures.
@@ -168,7 +199,10 @@ test("agent01's dividend record and user loss statements break the base down wit
   const branches = agentPage.getByRole('table', { name: 'By branch' });
   const sub = branches.getByRole('row').filter({ has: agentPage.getByRole('button', { name: 'subagent01' }) });
   await sub.waitFor();
-  assert.match(await sub.innerText(), /Missions/);
+  const subText = await sub.innerText();
+  assert.match(subText, /Missions/);
+  assert.match(subText, /Manual corrections/);
+  assert.doesNotMatch(subText, /Goodwill/);
   const own = branches.getByRole('row').filter({ has: agentPage.getByRole('button', { name: 'Your direct members' }) });
   assert.match(await own.innerText(), /Missions/);
   await sub.getByRole('button', { name: 'subagent01' }).click();

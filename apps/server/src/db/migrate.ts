@@ -102,6 +102,7 @@ import * as m0119 from './migrations/0119-mini-games';
 import * as m0120 from './migrations/0120-chatroom';
 import * as m0121 from './migrations/0121-game-session-ends';
 import * as m0122 from './migrations/0122-feedback-words';
+import * as m0123 from './migrations/0123-goodwill-deduction';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -208,6 +209,7 @@ export const migrations: Record<string, Migration> = {
   '0120-chatroom': m0120,
   '0121-game-session-ends': m0121,
   '0122-feedback-words': m0122,
+  '0123-goodwill-deduction': m0123,
 };
 
 class ListedMigrations implements MigrationProvider {

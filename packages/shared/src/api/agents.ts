@@ -289,6 +289,7 @@ export const NGR_DEDUCTIONS = [
   'vip',
   'points',
   'manual',
+  'goodwill',
   'providerFee',
   'paymentFee',
 ] as const;

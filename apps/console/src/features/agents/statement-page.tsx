@@ -59,7 +59,7 @@ export function StatementPage() {
     [t('fields.validBets'), formatMoney(s.validBets)],
     [t('fields.wins'), formatMoney(s.wins)],
     [t('fields.deductions'), formatMoney(Object.values(s.deductions).reduce((a, b) => a + b, 0))],
-    // Each deduction on its own line (manual adjustments among them: the types counted when it was settled).
+    // Each deduction on its own line: corrections and goodwill apart, each only when the brand counted it.
     ...NGR_DEDUCTIONS.filter((k) => (s.deductions[k] ?? 0) !== 0).map((k): [string, string] => [
       `– ${t(`base.kinds.${k}`)}`,
       formatMoney(s.deductions[k] ?? 0),

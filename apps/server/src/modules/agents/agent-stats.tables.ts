@@ -29,6 +29,7 @@ export interface AgentMemberDaysTable {
   d_vip: Generated<number>;
   d_points: Generated<number>;
   d_manual: Generated<number>;
+  d_goodwill: Generated<number>;
   d_provider_fee: Generated<number>;
   d_payment_fee: Generated<number>;
   refreshed_at: Stamp;
@@ -82,6 +83,7 @@ export interface AgentMemberLateTable {
   d_vip: number;
   d_points: number;
   d_manual: number;
+  d_goodwill: number;
   d_provider_fee: number;
   d_payment_fee: number;
   found_at: Stamp;

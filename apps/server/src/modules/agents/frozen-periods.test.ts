@@ -157,6 +157,7 @@ describe('a settled period is frozen', () => {
       vip: 0,
       points: 0,
       manual: 1,
+      goodwill: 0,
       providerFee: 7.5,
       paymentFee: 2,
     };
@@ -266,7 +267,7 @@ describe('a settled period is frozen', () => {
       await refreshAgentStats(t.ctx);
       const loss = `/wps/agent/team/loss?from=${day}&to=${day}`;
       expect((await get(loss, a.token)).totals).toMatchObject({ ggr: 0, ngr: -10 });
-      expect((await get(loss, a.token)).totals.deductions.manual).toBe(10);
+      expect((await get(loss, a.token)).totals.deductions).toMatchObject({ manual: 10, goodwill: 0 });
 
       // Goodwill switched on before the day settles: the day's dividend base counts it.
       await setBrandSetting(t.ctx.db, 'agentNgr', { ...brandDefaults.agentNgr, manualGoodwill: true });
@@ -280,12 +281,14 @@ describe('a settled period is frozen', () => {
         userAgent: null,
       });
       const [st] = (await get(`/wps/agent/statements?kind=dividend&from=${day}&to=${day}`, token)).content;
-      expect(st).toMatchObject({ netLoss: -5_510, amount: 0, deductions: { manual: 5_510 } });
+      // The statement names each type it charged: the corrections and the goodwill credit apart.
+      expect(st).toMatchObject({ netLoss: -5_510, amount: 0, deductions: { manual: 10, goodwill: 5_500 } });
       // Switched off again after the settlement: the settled day keeps it.
       await setBrandSetting(t.ctx.db, 'agentNgr', brandDefaults.agentNgr);
       await refreshAgentStats(t.ctx);
       expect((await get(loss, token)).totals).toMatchObject({ ngr: -5_510 });
-      expect((await get(`/wps/agent/statements/${st.id}`, token)).breakdown.totals.deductions.manual).toBe(5_510);
+      const breakdown = (await get(`/wps/agent/statements/${st.id}`, token)).breakdown.totals.deductions;
+      expect(breakdown).toMatchObject({ manual: 10, goodwill: 5_500 });
     });
   });
 });

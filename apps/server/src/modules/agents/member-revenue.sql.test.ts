@@ -156,6 +156,7 @@ describe('memberRevenueSql', () => {
       d_vip: 155,
       d_points: 166,
       d_manual: 300,
+      d_goodwill: 0,
       d_provider_fee: 0,
       d_payment_fee: 0,
       ngr: 10_000 - 3_000 - (450 + 110 + 120 + 130 + 140 + 155 + 166 + 300),

@@ -16,9 +16,13 @@ export function agentNgrSettings(brand: Pick<BrandSettings, 'agentNgr'>): AgentN
 
 /**
  * The adjustment types that move a member's cash by an adjustment posting, with the agentNgr
- * switch that counts each in the manual deduction.
+ * switch that counts each in the manual deduction and the column that carries it: corrections in
+ * d_manual, goodwill in d_goodwill, so a statement names which one was charged to the team.
  */
-export const MANUAL_ADJUSTMENT_TYPES = { correction: 'manualCorrection', goodwill: 'manualGoodwill' } as const;
+export const MANUAL_ADJUSTMENT_TYPES = {
+  correction: { setting: 'manualCorrection', column: 'manual' },
+  goodwill: { setting: 'manualGoodwill', column: 'goodwill' },
+} as const;
 
 /** The switchable deduction categories, in the order the reports show them. */
 export const NGR_CATEGORIES = ['bonus', 'rebate', 'mission', 'ticket', 'referral', 'vip', 'points', 'manual'] as const;
@@ -83,7 +87,10 @@ export type MemberRevenueRow = {
   d_referral: number;
   d_vip: number;
   d_points: number;
+  /** Manual adjustments of type correction (and adjustments recorded before types). */
   d_manual: number;
+  /** Manual adjustments of type goodwill. */
+  d_goodwill: number;
   d_provider_fee: number;
   d_payment_fee: number;
   ngr: number;
@@ -98,6 +105,7 @@ export const DEDUCTION_COLUMNS = [
   'd_vip',
   'd_points',
   'd_manual',
+  'd_goodwill',
   'd_provider_fee',
   'd_payment_fee',
 ] as const;
@@ -143,25 +151,43 @@ export function providerFeeSql(bets: string, wins: string, ppm: string) {
  * A SELECT to use as a CTE body or subquery; every column is bigint.
  */
 export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): RawBuilder<MemberRevenueRow> {
-  const manualTypes = Object.entries(MANUAL_ADJUSTMENT_TYPES)
-    .filter(([, key]) => s[key])
-    .map(([type]) => type);
+  const manualTypes = s.manual
+    ? (Object.keys(MANUAL_ADJUSTMENT_TYPES) as (keyof typeof MANUAL_ADJUSTMENT_TYPES)[]).filter(
+        (type) => s[MANUAL_ADJUSTMENT_TYPES[type].setting],
+      )
+    : [];
   const categories = NGR_CATEGORIES.filter((c) => s[c] && (c !== 'manual' || manualTypes.length > 0));
   const types = categories.flatMap((c) => NGR_POSTING_TYPES[c]);
   const fees = Object.entries(s.providerFeePpm).filter(([, ppm]) => ppm > 0);
   const paymentFee = s.paymentFeePpm > 0;
   const ledger = types.length > 0;
 
-  const deduction = (c: NgrCategory) =>
-    categories.includes(c) ? sql`coalesce(l.${sql.ref(c)}, 0)::bigint` : sql`0::bigint`;
-  // A manual adjustment counts when its type does (an adjustment posting without a record of its
-  // type is a correction, as adjustments before types were).
+  // The ledger CTE's sums (l.<name>): one per category, the manual one per counted adjustment type.
+  // An adjustment posting without a record of its type is a correction, as adjustments before types were.
+  const adjustmentType = sql`coalesce(b.type, 'correction')`;
+  const sums = categories.flatMap((c) =>
+    c === 'manual'
+      ? manualTypes.map(
+          (type) =>
+            sql`sum(e.amount) FILTER (WHERE p.type IN (${sql.join(NGR_POSTING_TYPES.manual)}) AND ${adjustmentType} = ${type})::bigint AS ${sql.ref(MANUAL_ADJUSTMENT_TYPES[type].column)}`,
+        )
+      : [sql`sum(e.amount) FILTER (WHERE p.type IN (${sql.join(NGR_POSTING_TYPES[c])}))::bigint AS ${sql.ref(c)}`],
+  );
+  const summed = new Set<string>([
+    ...categories.filter((c) => c !== 'manual'),
+    ...manualTypes.map((type) => MANUAL_ADJUSTMENT_TYPES[type].column),
+  ]);
+  const deduction = (name: string) =>
+    summed.has(name) ? sql`coalesce(l.${sql.ref(name)}, 0)::bigint` : sql`0::bigint`;
   const manual = categories.includes('manual');
-  const counted = (c: NgrCategory) =>
-    c === 'manual' ? sql` AND coalesce(b.type, 'correction') IN (${sql.join(manualTypes)})` : sql``;
   const providerFee = fees.length > 0 ? sql`coalesce(r.fee, 0)::bigint` : sql`0::bigint`;
   const payFee = paymentFee ? sql`coalesce(pay.fee, 0)::bigint` : sql`0::bigint`;
-  const deductions = [...NGR_CATEGORIES.map(deduction), providerFee, payFee];
+  // In DEDUCTION_COLUMNS order: the categories (manual as its two types), then the two fees.
+  const deductions = [
+    ...NGR_CATEGORIES.flatMap((c) => (c === 'manual' ? ['manual', 'goodwill'] : [c])).map(deduction),
+    providerFee,
+    payFee,
+  ];
 
   const ctes = [
     sql`rv AS (
@@ -181,10 +207,6 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
   ];
   const sources = [sql`SELECT member_id FROM r`];
   if (ledger) {
-    const sums = categories.map(
-      (c) =>
-        sql`sum(e.amount) FILTER (WHERE p.type IN (${sql.join(NGR_POSTING_TYPES[c])})${counted(c)})::bigint AS ${sql.ref(c)}`,
-    );
     ctes.push(sql`l AS (
       SELECT a.member_id, ${sql.join(sums)}
         FROM ledger_postings p

@@ -15,6 +15,7 @@ const NAMES: Record<(typeof DEDUCTION_COLUMNS)[number], NgrDeduction> = {
   d_vip: 'vip',
   d_points: 'points',
   d_manual: 'manual',
+  d_goodwill: 'goodwill',
   d_provider_fee: 'providerFee',
   d_payment_fee: 'paymentFee',
 };

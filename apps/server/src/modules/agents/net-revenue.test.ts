@@ -95,7 +95,7 @@ async function team() {
   return { a, s, m1, m2, g };
 }
 
-const ZERO = { bonus: 0, rebate: 0, mission: 0, ticket: 0, referral: 0, vip: 0, points: 0, manual: 0 };
+const ZERO = { bonus: 0, rebate: 0, mission: 0, ticket: 0, referral: 0, vip: 0, points: 0, manual: 0, goodwill: 0 };
 const deductions = (d: Partial<typeof ZERO & { providerFee: number; paymentFee: number }>) => ({
   ...ZERO,
   providerFee: 0,

@@ -102,6 +102,7 @@ const DEDUCTION_KEYS: Record<(typeof DEDUCTION_COLUMNS)[number], string> = {
   d_vip: 'vip',
   d_points: 'points',
   d_manual: 'manual',
+  d_goodwill: 'goodwill',
   d_provider_fee: 'providerFee',
   d_payment_fee: 'paymentFee',
 };

@@ -130,7 +130,7 @@ async function refresh() {
 
 /** The dividend base's figures (docs/agents.md "Figures") with no deduction. */
 function base(ggr: number, ngr: number) {
-  const none = { bonus: 0, rebate: 0, mission: 0, ticket: 0, referral: 0, vip: 0, points: 0, manual: 0 };
+  const none = { bonus: 0, rebate: 0, mission: 0, ticket: 0, referral: 0, vip: 0, points: 0, manual: 0, goodwill: 0 };
   return { ggr, deductions: { ...none, providerFee: 0, paymentFee: 0 }, ngr };
 }
 

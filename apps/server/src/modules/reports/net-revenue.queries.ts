@@ -4,7 +4,6 @@ import type { Conn } from '../../db/database';
 import { pageOffset } from '../../http/paging';
 import {
   type AgentNgrSettings,
-  DEDUCTION_COLUMNS,
   memberRevenueSql,
   NGR_CATEGORIES,
   providerFeeRates,
@@ -153,12 +152,14 @@ export async function settledNgr(db: Conn, day: Day): Promise<unknown> {
  */
 export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: Date, s: AgentNgrSettings) {
   const { start, end } = await dayWindow(trx, day, tz);
-  const named = (c: string) => sql`coalesce(n.${sql.ref(c)}, 0) AS ${sql.ref(c.slice(2))}`;
-  // memberRevenueSql's d_* columns in FIGURE_COLUMNS order: the categories, then the two fees (the
-  // provider's, and the payment fee, to which the payouts' bank fees are added).
-  const ledgerN = DEDUCTION_COLUMNS.slice(0, NGR_CATEGORIES.length).map(named);
-  const [providerFee, paymentFee] = DEDUCTION_COLUMNS.slice(NGR_CATEGORIES.length) as [string, string];
-  const feesN = [named(providerFee), sql`coalesce(n.${sql.ref(paymentFee)}, 0)`];
+  const named = (c: string) => sql`coalesce(n.${sql.ref(`d_${c}`)}, 0) AS ${sql.ref(c)}`;
+  // memberRevenueSql's d_* columns as the report's categories (FIGURE_COLUMNS order): the manual
+  // adjustments are one cost to the operator, corrections and goodwill alike; then the provider
+  // fee (the payment fee, to which the payouts' bank fees are added, is written below).
+  const ledgerN = NGR_CATEGORIES.map((c) =>
+    c === 'manual' ? sql`coalesce(n.d_manual, 0) + coalesce(n.d_goodwill, 0) AS manual` : named(c),
+  );
+  const providerFeeN = named('provider_fee');
   // The top agent of the day's members, joined once (a lookup per member was most of the job's time).
   await sql`
     WITH n AS (${memberRevenueSql(start, end, s)}),
@@ -186,7 +187,7 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
     computed AS MATERIALIZED (
       SELECT ids.member_id, coalesce(top.ancestor_id, 0) AS agent_id,
         coalesce(n.valid_bets, 0) AS bet_amount, coalesce(n.wins, 0) AS win_amount, ${sql.join(ledgerN)},
-        coalesce(c.commission, 0) AS commission, ${feesN[0]}, ${feesN[1]} + coalesce(pf.fee, 0) AS ${sql.ref(paymentFee.slice(2))},
+        coalesce(c.commission, 0) AS commission, ${providerFeeN}, coalesce(n.d_payment_fee, 0) + coalesce(pf.fee, 0) AS payment_fee,
         coalesce(o.base, 0) AS pay_base
       FROM ids
       LEFT JOIN top ON top.member_id = ids.member_id
