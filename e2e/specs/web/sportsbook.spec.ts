@@ -371,10 +371,18 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     // database serialises the cash-out behind the simulator's work, so the answer may take longer
     // than a page; a cash-out never sent fails on its own.
     const isCashOut = (url: string) => url.includes(`/bets/${cashBet.id}/cashout`);
-    const cashSent = page.waitForRequest((r) => isCashOut(r.url()));
+    // Both waits are settled where they are made: the click may itself take a page wait, and a
+    // wait that ran out meanwhile must fail this test, not the process after it.
+    const cashSent = page
+      .waitForRequest((r) => isCashOut(r.url()), { timeout: 2 * PAGE_WAIT_MS })
+      .then(
+        () => true,
+        () => false,
+      );
     const cashAnswer = page.waitForResponse((r) => isCashOut(r.url()), { timeout: 2 * PAGE_WAIT_MS });
+    cashAnswer.catch(() => undefined);
     await card.getByTestId('cashout-confirm').click();
-    await cashSent.catch(() => assert.fail('the confirmed cash-out was not sent'));
+    assert.ok(await cashSent, 'the confirmed cash-out was not sent');
     const cashed = (await (await cashAnswer).json()) as { paid: number; balance: number };
     assert.equal(await page.getByTestId('balance').innerText(), shown(cashed.balance), "the book's balance");
     // Right after placement, at the prices it was placed at: the bet's fair value (the 5% markets'

@@ -32,10 +32,38 @@ function legTeams(ctx: ViewCtx, leg: LegView): { home: string; away: string } {
   return { home: ctx.words.selections.home, away: ctx.words.selections.away };
 }
 
+/** A button's attributes for keptButton (`true`: present and empty). */
+type ButtonAttrs = Record<string, string | true | undefined>;
+
 export function createBetsView(ctx: ViewCtx, act: BetsActions) {
   let cashing: Cashing | null = null;
   const money = (minor: number) => moneyText(minor, ctx.locale);
   const zone = () => ctx.model().lobby?.timeZone ?? 'UTC';
+
+  // The cash-out buttons are the same elements from one redraw to the next. A live price or a bet's
+  // new cash-out value redraws the list every few seconds; a new button each time would lose a tap
+  // that lands between its press and its release, and on a slow phone that is most taps.
+  const kept = new Map<string, { button: HTMLButtonElement; run: () => void }>();
+  let drawn = new Set<string>();
+  function keptButton(key: string, attrs: ButtonAttrs, text: string, run: () => void): HTMLButtonElement {
+    drawn.add(key);
+    let entry = kept.get(key);
+    if (!entry) {
+      const made = { button: h('button', { type: 'button' }), run };
+      made.button.addEventListener('click', () => made.run());
+      kept.set(key, made);
+      entry = made;
+    }
+    entry.run = run;
+    const b = entry.button;
+    for (const name of b.getAttributeNames()) if (name !== 'type' && attrs[name] === undefined) b.removeAttribute(name);
+    for (const [name, value] of Object.entries(attrs)) {
+      const want = value === true ? '' : value;
+      if (want !== undefined && b.getAttribute(name) !== want) b.setAttribute(name, want);
+    }
+    if (b.textContent !== text) b.textContent = text;
+    return b;
+  }
 
   function legRow(leg: LegView) {
     const say = ctx.say();
@@ -78,55 +106,39 @@ export function createBetsView(ctx: ViewCtx, act: BetsActions) {
     const controls: HTMLElement[] = [];
     let mainButton: HTMLButtonElement;
     if (c?.confirm) {
-      mainButton = h(
-        'button',
-        {
-          type: 'button',
-          class: 'button primary',
-          'data-testid': 'cashout-confirm',
-          'data-focus': `cash-confirm:${bet.id}`,
-          onclick: () => {
-            cashing = null;
-            act.cashOut({ betId: bet.id, part, expected: partValue });
-          },
-        },
+      mainButton = keptButton(
+        `cash-confirm:${bet.id}`,
+        { class: 'button primary', 'data-testid': 'cashout-confirm', 'data-focus': `cash-confirm:${bet.id}` },
         fill(w.confirmCashOut, { amount: money(partValue) }),
+        () => {
+          cashing = null;
+          act.cashOut({ betId: bet.id, part, expected: partValue });
+        },
       );
       controls.push(
         mainButton,
-        h('button', { type: 'button', class: 'button ghost', onclick: () => redraw(null) }, w.cancel),
+        keptButton(`cash-cancel:${bet.id}`, { class: 'button ghost' }, w.cancel, () => redraw(null)),
       );
     } else {
-      mainButton = h(
-        'button',
-        {
-          type: 'button',
-          class: 'button primary',
-          'data-testid': 'cashout',
-          'data-focus': `cash:${bet.id}`,
-          onclick: () =>
-            redraw({ betId: bet.id, part: cashing?.betId === bet.id ? cashing.part : null, confirm: true }),
-        },
+      mainButton = keptButton(
+        `cash:${bet.id}`,
+        { class: 'button primary', 'data-testid': 'cashout', 'data-focus': `cash:${bet.id}` },
         fill(w.cashOut, { amount: money(partValue) }),
+        () => redraw({ betId: bet.id, part: cashing?.betId === bet.id ? cashing.part : null, confirm: true }),
       );
       controls.push(mainButton);
       if (bet.openStake > minStake) {
         controls.push(
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'button ghost',
-              'aria-expanded': String(part !== null),
-              'data-testid': 'cashout-part',
-              onclick: () =>
-                redraw(
-                  part === null
-                    ? { betId: bet.id, part: Math.max(minStake, Math.floor(bet.openStake / 2)), confirm: false }
-                    : null,
-                ),
-            },
+          keptButton(
+            `cash-part:${bet.id}`,
+            { class: 'button ghost', 'aria-expanded': String(part !== null), 'data-testid': 'cashout-part' },
             w.cashOutPart,
+            () =>
+              redraw(
+                part === null
+                  ? { betId: bet.id, part: Math.max(minStake, Math.floor(bet.openStake / 2)), confirm: false }
+                  : null,
+              ),
           ),
         );
       }
@@ -240,6 +252,7 @@ export function createBetsView(ctx: ViewCtx, act: BetsActions) {
     const w = ctx.words.bets;
     const list = m.bets[tab];
     const loaded = m.bets.loaded[tab];
+    drawn = new Set();
     el.replaceChildren(
       h('h2', { class: 'sb-screen-title', tabindex: -1 }, ctx.words.nav.bets),
       h(
@@ -266,6 +279,7 @@ export function createBetsView(ctx: ViewCtx, act: BetsActions) {
         ? [h('button', { type: 'button', class: 'button', onclick: () => act.more() }, w.more)]
         : []),
     );
+    for (const key of kept.keys()) if (!drawn.has(key)) kept.delete(key);
   }
 
   return { el, render, forget: () => (cashing = null) };

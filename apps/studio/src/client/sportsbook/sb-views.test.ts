@@ -393,6 +393,29 @@ describe('my bets', () => {
     expect(sent).toEqual([{ betId: 'b1', part: null, expected: 950 }]);
   });
 
+  it('keeps the cash-out buttons across redraws, so a tap during a price move reaches them at the new value', () => {
+    model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'open' });
+    const sent: unknown[] = [];
+    const view = createBetsView(context(), { cashOut: (i) => sent.push(i), more: () => undefined });
+    view.render();
+    const button = view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')!;
+    button.click();
+    const confirm = view.el.querySelector<HTMLButtonElement>('[data-testid=cashout-confirm]')!;
+    // The book's value moves and the list is drawn again: the same button, with the new amount.
+    model = S.applyBet(model, myBet('b1', { cashOut: 910 }));
+    view.render();
+    expect(view.el.querySelector('[data-testid=cashout-confirm]')).toBe(confirm);
+    expect(view.el.contains(confirm)).toBe(true);
+    expect(confirm.textContent).toBe('Confirm: cash out 9.10');
+    confirm.click();
+    expect(sent).toEqual([{ betId: 'b1', part: null, expected: 910 }]);
+    // Once the bet is gone from the list its buttons are dropped, and a new bet gets its own.
+    model = S.applyMyBets(model, 'open', { bets: [myBet('b3')], next: null }, false);
+    view.render();
+    expect(view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')).not.toBe(button);
+  });
+
   it('cashes out a part chosen on the slider', () => {
     model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
     model = S.setRoute(model, { screen: 'bets', tab: 'open' });
