@@ -200,6 +200,30 @@ export async function registerFromModal(page: Page, member: Registration): Promi
 }
 
 /**
+ * Asks for a withdrawal on /member/withdraw as a member does: once the available balance shows
+ * `available` (as written on the page), the first bank account, the amount and the payment
+ * password. Answers the new order's reference once the history lists it pending.
+ */
+export async function withdrawInBrowser(
+  page: Page,
+  w: { available: string; amount: string; paymentPassword: string },
+): Promise<string> {
+  await page.goto('/member/withdraw');
+  await page.getByTestId('withdraw-available').getByText(w.available).waitFor();
+  const form = page.locator('form').filter({ has: page.getByLabel('Payment password') });
+  await form.getByLabel('Bank account', { exact: true }).selectOption({ index: 1 });
+  await form.getByLabel('Amount').fill(w.amount);
+  await form.getByLabel('Payment password').fill(w.paymentPassword);
+  await form.getByRole('button', { name: 'Withdraw' }).click();
+  await page.getByText('Withdrawal requested').waitFor();
+  const row = page.getByRole('table', { name: 'Withdrawal history' }).getByTestId('withdrawal-row').first();
+  await row.getByText('Pending').waitFor();
+  const reference = (await row.locator('td').nth(1).innerText()).trim();
+  assert.match(reference, /^W/);
+  return reference;
+}
+
+/**
  * Opens a member-centre entry from its navigation, inside the app (no page load, so the socket
  * stays), and waits for its heading. An entry with a count (Reward centre, Platform messages,
  * missions) has the count in its link's name once something is waiting there.

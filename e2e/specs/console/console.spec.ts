@@ -17,7 +17,7 @@ import {
   openConsoleEntry,
 } from '../../support/console';
 import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
-import { call, closeMemberPopup, registerFromModal, tokenOf, totp } from '../../support/site';
+import { call, closeMemberPopup, registerFromModal, tokenOf, totp, withdrawInBrowser } from '../../support/site';
 
 // The back office console in Chromium: a cashier operator with two-factor sign-in
 // confirms a member's bank account, approves the member's bank-transfer deposit (the member's
@@ -274,18 +274,11 @@ test('rejects two bank deposits at once from the queue, which shows who paid, in
 });
 
 test('approves and pays a withdrawal the member asks for', async () => {
-  await member.goto('/member/withdraw');
-  await member.getByTestId('withdraw-available').getByText('₱500.00').waitFor();
-  const form = member.locator('form').filter({ has: member.getByLabel('Payment password') });
-  await form.getByLabel('Bank account', { exact: true }).selectOption({ index: 1 });
-  await form.getByLabel('Amount').fill('200');
-  await form.getByLabel('Payment password').fill(PAYMENT_PASSWORD);
-  await form.getByRole('button', { name: 'Withdraw' }).click();
-  await member.getByText('Withdrawal requested').waitFor();
-  const row = member.getByRole('table', { name: 'Withdrawal history' }).getByTestId('withdrawal-row').first();
-  await row.getByText('Pending').waitFor();
-  withdrawalReference = (await row.locator('td').nth(1).innerText()).trim();
-  assert.match(withdrawalReference, /^W/);
+  withdrawalReference = await withdrawInBrowser(member, {
+    available: '₱500.00',
+    amount: '200',
+    paymentPassword: PAYMENT_PASSWORD,
+  });
 
   await openConsoleEntry(desk, 'Withdrawals');
   const grid = desk.getByRole('table', { name: 'Withdrawals' });

@@ -144,12 +144,12 @@ test("agent01's dividend record and user loss statements break the base down wit
   // The back office credits team02 (subagent01's branch) 12.00 as a correction and 50.00 as
   // goodwill: by the brand's defaults the correction counts in the agents' base and the goodwill
   // does not, and the breakdown names the type it counted (docs/agents.md "Figures").
-  const found = await call<{ content: { id: number; username: string }[] }>(
+  const found = await call<{ list: { id: number; username: string }[] }>(
     'GET',
     '/admin/members?q=team02&field=username',
     await operatorToken(),
   );
-  const team02 = found.value?.content.find((m) => m.username === 'team02');
+  const team02 = found.value?.list.find((m) => m.username === 'team02');
   assert.ok(team02, `the demo has team02: ${JSON.stringify(found)}`);
   for (const [type, amount] of [
     ['correction', 12],

@@ -13,6 +13,7 @@ import {
   payoutBody,
   registerFromModal,
   tokenOf,
+  withdrawInBrowser,
 } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
@@ -127,19 +128,12 @@ test('withdraws with the new payment password and sees the withdrawal paid', asy
   assert.equal(deposit.success, true, JSON.stringify(deposit));
   await operatorPost(`/admin/cashier/deposits/${(deposit.value as { reference: string }).reference}/approve`);
 
-  await page.goto('/member/withdraw');
-  await page.getByRole('heading', { level: 1, name: 'Withdraw' }).waitFor();
-  await page.getByTestId('withdraw-available').getByText('₱500.00').waitFor();
-  const form = page.locator('form').filter({ has: page.getByLabel('Payment password') });
-  await form.getByLabel('Bank account', { exact: true }).selectOption({ index: 1 });
-  await form.getByLabel('Amount').fill('300');
-  await form.getByLabel('Payment password').fill(PAYMENT_PASSWORD);
-  await form.getByRole('button', { name: 'Withdraw' }).click();
-  await page.getByText('Withdrawal requested').waitFor();
+  const reference = await withdrawInBrowser(page, {
+    available: '₱500.00',
+    amount: '300',
+    paymentPassword: PAYMENT_PASSWORD,
+  });
   const history = page.getByRole('table', { name: 'Withdrawal history' });
-  const row = history.getByTestId('withdrawal-row').first();
-  await row.getByText('Pending').waitFor();
-  const reference = (await row.locator('td').nth(1).innerText()).trim();
 
   await operatorPost(`/admin/cashier/withdrawals/${reference}/approve`);
   await operatorPost(`/admin/cashier/withdrawals/${reference}/paid`, await payoutBody());
