@@ -200,6 +200,34 @@ export async function registerFromModal(page: Page, member: Registration): Promi
 }
 
 /**
+ * Registers a member in the browser with a payee name and a payment password, and binds a BDO
+ * Unibank account in the payee's name through the API; with `confirm` the back office confirms it
+ * (a withdrawal needs a confirmed account). Answers the member's session token and the account's id.
+ */
+export async function registerWithBankAccount(
+  page: Page,
+  m: { username: string; payeeName: string; paymentPassword: string; accountNumber: string; confirm: boolean },
+): Promise<{ token: string; bankAccountId: number }> {
+  await registerFromModal(page, {
+    username: m.username,
+    password: 'Secret123',
+    payeeName: m.payeeName,
+    paymentPassword: m.paymentPassword,
+  });
+  await closeMemberPopup(page);
+  const token = await tokenOf(page);
+  const bound = await call<{ id: number }>('POST', '/wps/cashier/bankAccounts', token, {
+    bankName: 'BDO Unibank',
+    accountName: m.payeeName,
+    accountNumber: m.accountNumber,
+  });
+  assert.equal(bound.success, true, JSON.stringify(bound));
+  const bankAccountId = bound.value?.id ?? 0;
+  if (m.confirm) await operatorPost(`/admin/cashier/bankAccounts/${bankAccountId}/confirm`);
+  return { token, bankAccountId };
+}
+
+/**
  * Asks for a withdrawal on /member/withdraw as a member does: once the available balance shows
  * `available` (as written on the page), the first bank account, the amount and the payment
  * password. Answers the new order's reference once the history lists it pending.

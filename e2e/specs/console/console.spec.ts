@@ -17,7 +17,7 @@ import {
   openConsoleEntry,
 } from '../../support/console';
 import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
-import { call, closeMemberPopup, registerFromModal, tokenOf, totp, withdrawInBrowser } from '../../support/site';
+import { call, registerWithBankAccount, tokenOf, totp, withdrawInBrowser } from '../../support/site';
 
 // The back office console in Chromium: a cashier operator with two-factor sign-in
 // confirms a member's bank account, approves the member's bank-transfer deposit (the member's
@@ -64,20 +64,14 @@ async function headerShows(text: string) {
 }
 
 test('a member registers, binds a bank account and asks for a bank-transfer deposit with a proof', async () => {
-  await registerFromModal(member, {
+  // The account is confirmed in the console below.
+  const { token } = await registerWithBankAccount(member, {
     username,
-    password: 'Secret123',
     payeeName: PAYEE,
     paymentPassword: PAYMENT_PASSWORD,
-  });
-  await closeMemberPopup(member);
-  const token = await tokenOf(member);
-  const bound = await call('POST', '/wps/cashier/bankAccounts', token, {
-    bankName: 'BDO Unibank',
-    accountName: PAYEE,
     accountNumber: ACCOUNT_NUMBER,
+    confirm: false,
   });
-  assert.equal(bound.success, true, JSON.stringify(bound));
   const deposit = await call<{ reference: string }>('POST', '/wps/cashier/deposit', token, {
     methodCode: 'BANK_TRANSFER',
     amount: 500,

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { type ConsoleOperator, consoleSignIn, createOperator } from '../../support/console';
 import { baseUrl } from '../../support/env';
-import { call, closeMemberPopup, operatorPost, registerFromModal, tokenOf } from '../../support/site';
+import { call, operatorPost, registerWithBankAccount } from '../../support/site';
 
 // The console's live queues and the dashboard's pending counters that update
 // live: a cashier operator has the withdrawal queue open and another tab on the dashboard; a
@@ -68,22 +68,13 @@ function withdrawalsCounter(page: Page) {
 }
 
 test('a member with money and a confirmed bank account', async () => {
-  await registerFromModal(member, {
+  ({ token: memberToken, bankAccountId } = await registerWithBankAccount(member, {
     username,
-    password: 'Secret123',
     payeeName: PAYEE,
     paymentPassword: PAYMENT_PASSWORD,
-  });
-  await closeMemberPopup(member);
-  memberToken = await tokenOf(member);
-  const bound = await call<{ id: number }>('POST', '/wps/cashier/bankAccounts', memberToken, {
-    bankName: 'BDO Unibank',
-    accountName: PAYEE,
     accountNumber: ACCOUNT_NUMBER,
-  });
-  assert.equal(bound.success, true, JSON.stringify(bound));
-  bankAccountId = bound.value?.id ?? 0;
-  await operatorPost(`/admin/cashier/bankAccounts/${bankAccountId}/confirm`);
+    confirm: true,
+  }));
   const deposit = await call<{ reference: string }>('POST', '/wps/cashier/deposit', memberToken, {
     methodCode: 'BANK_TRANSFER',
     amount: 300,

@@ -7,14 +7,7 @@ import type { Page } from 'playwright-core';
 import { operatorToken } from '../../support/api';
 import { newPage, screenshot, useBrowser } from '../../support/browser';
 import { consoleSignIn, createOperator, enrolTwoFactor } from '../../support/console';
-import {
-  call,
-  closeMemberPopup,
-  operatorPost,
-  registerFromModal,
-  tokenOf,
-  withdrawInBrowser,
-} from '../../support/site';
+import { call, operatorPost, registerWithBankAccount, withdrawInBrowser } from '../../support/site';
 
 // A brand with no active paying account cannot mark a withdrawal paid (docs/cashier.md "Mark
 // paid"): the withdrawal page tells the approver so before they approve, with a link to Brand bank
@@ -56,21 +49,13 @@ async function setActive(token: string, account: HouseAccount, active: boolean):
 }
 
 test('a member asks for a withdrawal from a confirmed bank account', async () => {
-  await registerFromModal(member, {
+  const { token } = await registerWithBankAccount(member, {
     username,
-    password: 'Secret123',
     payeeName: PAYEE,
     paymentPassword: PAYMENT_PASSWORD,
-  });
-  await closeMemberPopup(member);
-  const token = await tokenOf(member);
-  const bound = await call<{ id: number }>('POST', '/wps/cashier/bankAccounts', token, {
-    bankName: 'BDO Unibank',
-    accountName: PAYEE,
     accountNumber: `57${Date.now().toString().slice(-10)}`,
+    confirm: true,
   });
-  assert.equal(bound.success, true, JSON.stringify(bound));
-  await operatorPost(`/admin/cashier/bankAccounts/${bound.value?.id}/confirm`);
   const info = await call<{ id: number }>('GET', '/wps/member/info', token);
   await operatorPost(`/admin/members/${info.value?.id}/adjustments`, {
     direction: 'credit',

@@ -380,12 +380,18 @@ describe('the slip', () => {
 });
 
 describe('my bets', () => {
-  it("offers the cash-out at the book's value, confirmed before it is sent", () => {
+  /** The open bets screen with one open bet, b1, whose cash-out requests are collected in `sent`. */
+  function openBetWithCashOut() {
     model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
     model = S.setRoute(model, { screen: 'bets', tab: 'open' });
     const sent: unknown[] = [];
     const view = createBetsView(context(), { cashOut: (i) => sent.push(i), more: () => undefined });
     view.render();
+    return { view, sent };
+  }
+
+  it("offers the cash-out at the book's value, confirmed before it is sent", () => {
+    const { view, sent } = openBetWithCashOut();
     const button = view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')!;
     expect(button.textContent).toBe('Cash out 9.50');
     button.click();
@@ -394,11 +400,7 @@ describe('my bets', () => {
   });
 
   it('keeps the cash-out buttons across redraws, so a tap during a price move reaches them at the new value', () => {
-    model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
-    model = S.setRoute(model, { screen: 'bets', tab: 'open' });
-    const sent: unknown[] = [];
-    const view = createBetsView(context(), { cashOut: (i) => sent.push(i), more: () => undefined });
-    view.render();
+    const { view, sent } = openBetWithCashOut();
     const button = view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')!;
     button.click();
     const confirm = view.el.querySelector<HTMLButtonElement>('[data-testid=cashout-confirm]')!;
@@ -417,11 +419,7 @@ describe('my bets', () => {
   });
 
   it('cashes out a part chosen on the slider', () => {
-    model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
-    model = S.setRoute(model, { screen: 'bets', tab: 'open' });
-    const sent: unknown[] = [];
-    const view = createBetsView(context(), { cashOut: (i) => sent.push(i), more: () => undefined });
-    view.render();
+    const { view, sent } = openBetWithCashOut();
     view.el.querySelector<HTMLButtonElement>('[data-testid=cashout-part]')!.click();
     const range = view.el.querySelector<HTMLInputElement>('[data-testid=cashout-range]')!;
     range.value = '400';
