@@ -68,7 +68,6 @@ type Watched = { pending: Map<Request, number>; navigations: string[] };
 const watched = new WeakMap<Page, Watched>();
 
 function watch(page: Page): void {
-  if (watched.has(page)) return;
   const seen: Watched = { pending: new Map(), navigations: [] };
   watched.set(page, seen);
   page.on('request', (request) => seen.pending.set(request, Date.now()));

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from './axe';
-import { newContext, screenshot } from './browser';
+import { newContext, newPage, screenshot } from './browser';
 import { depositThroughSandbox, markPopupsSeen } from './player';
 import { call, closeMemberPopup, registerFromModal, tokenOf } from './site';
 
@@ -38,8 +38,8 @@ export type StudioMember = { page: Page; context: BrowserContext; token: string;
  * GPU-less Chromium draws on the CPU, and the member's page stays open while the games play.
  */
 export async function newStudioMember(b: Browser, prefix: string, payeeName: string): Promise<StudioMember> {
-  const context = await newContext(b, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
+  const page = await newPage(b);
+  const context = page.context();
   await markPopupsSeen(page);
   const username = `${prefix}${Date.now().toString(36).slice(-8)}`;
   await registerFromModal(page, { username, password: 'Secret123', payeeName }).catch(async (err) => {

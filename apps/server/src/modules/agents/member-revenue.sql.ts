@@ -1,3 +1,4 @@
+import type { NgrDeduction } from '@gamehall/shared/api/agents';
 import { type RawBuilder, sql } from 'kysely';
 import type { VipBonusKind } from '../../db/schema';
 import type { BrandSettings } from '../brand/brand.service';
@@ -110,6 +111,21 @@ export const DEDUCTION_COLUMNS = [
   'd_payment_fee',
 ] as const;
 
+/** The API's name of each deduction column: statements, the agent figures and the dividend base. */
+export const DEDUCTION_NAMES: Record<(typeof DEDUCTION_COLUMNS)[number], NgrDeduction> = {
+  d_bonus: 'bonus',
+  d_rebate: 'rebate',
+  d_mission: 'mission',
+  d_ticket: 'ticket',
+  d_referral: 'referral',
+  d_vip: 'vip',
+  d_points: 'points',
+  d_manual: 'manual',
+  d_goodwill: 'goodwill',
+  d_provider_fee: 'providerFee',
+  d_payment_fee: 'paymentFee',
+};
+
 /**
  * A round's valid bet and wins as the agent figures count them (vb, w; sums over vendor_rounds): the
  * stake its vendor declared returned without risk (void_amount: a void or pushed bet, half of a half
@@ -184,7 +200,9 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
   const payFee = paymentFee ? sql`coalesce(pay.fee, 0)::bigint` : sql`0::bigint`;
   // In DEDUCTION_COLUMNS order: the categories (manual as its two types), then the two fees.
   const deductions = [
-    ...NGR_CATEGORIES.flatMap((c) => (c === 'manual' ? ['manual', 'goodwill'] : [c])).map(deduction),
+    ...NGR_CATEGORIES.flatMap((c) =>
+      c === 'manual' ? Object.values(MANUAL_ADJUSTMENT_TYPES).map((t) => t.column) : [c],
+    ).map(deduction),
     providerFee,
     payFee,
   ];

@@ -1,24 +1,9 @@
-import type { NgrDeduction, NgrFigures } from '@gamehall/shared/api/agents';
+import type { NgrFigures } from '@gamehall/shared/api/agents';
 import type { StatementBase, StatementBreakdown } from '@gamehall/shared/api/contracts';
 import { toMajor } from '@gamehall/shared/money';
 import { pageCounts } from '../../http/paging';
-import { DEDUCTION_COLUMNS } from './member-revenue.sql';
+import { DEDUCTION_COLUMNS, DEDUCTION_NAMES } from './member-revenue.sql';
 import type { teamRevenue } from './net-revenue.queries';
-
-/** The API's name of each deduction column. */
-const NAMES: Record<(typeof DEDUCTION_COLUMNS)[number], NgrDeduction> = {
-  d_bonus: 'bonus',
-  d_rebate: 'rebate',
-  d_mission: 'mission',
-  d_ticket: 'ticket',
-  d_referral: 'referral',
-  d_vip: 'vip',
-  d_points: 'points',
-  d_manual: 'manual',
-  d_goodwill: 'goodwill',
-  d_provider_fee: 'providerFee',
-  d_payment_fee: 'paymentFee',
-};
 
 /** GGR, each deduction and NGR in major units, from minor-unit figures (NGR computed in minor units). */
 export function ngrFigures(
@@ -30,7 +15,7 @@ export function ngrFigures(
   const deductions = {} as NgrFigures['deductions'];
   for (const c of DEDUCTION_COLUMNS) {
     ngr -= d[c];
-    deductions[NAMES[c]] = toMajor(d[c]);
+    deductions[DEDUCTION_NAMES[c]] = toMajor(d[c]);
   }
   return { ggr: toMajor(validBets - wins), deductions, ngr: toMajor(ngr) };
 }

@@ -2,7 +2,7 @@ import type { ContractKind, ContractPeriod } from '@gamehall/shared/api/contract
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 import type { Deductions, StoredTier } from './contracts.tables';
-import { DEDUCTION_COLUMNS, dayRevenueSql } from './member-revenue.sql';
+import { DEDUCTION_COLUMNS, DEDUCTION_NAMES, dayRevenueSql } from './member-revenue.sql';
 
 // Settlement reads and writes (docs/agents.md "Settlement"): every query covers all the contracts
 // of one (kind, period) and one window at once.
@@ -92,21 +92,6 @@ export type BranchFigures = {
   deductions: Deductions;
 };
 
-/** Statement keys of memberRevenueSql's deduction columns. */
-const DEDUCTION_KEYS: Record<(typeof DEDUCTION_COLUMNS)[number], string> = {
-  d_bonus: 'bonus',
-  d_rebate: 'rebate',
-  d_mission: 'mission',
-  d_ticket: 'ticket',
-  d_referral: 'referral',
-  d_vip: 'vip',
-  d_points: 'points',
-  d_manual: 'manual',
-  d_goodwill: 'goodwill',
-  d_provider_fee: 'providerFee',
-  d_payment_fee: 'paymentFee',
-};
-
 /**
  * Per contract covering the window and direct downline of its holder: the window's figures of the
  * downline's whole branch (the downline and everyone under it). Dividends share the branch's net
@@ -152,7 +137,7 @@ export async function branchFigures(
     const deductions: Deductions = {};
     for (const c of DEDUCTION_COLUMNS) {
       const v = Number(b[c] ?? 0);
-      if (v !== 0) deductions[DEDUCTION_KEYS[c]] = v;
+      if (v !== 0) deductions[DEDUCTION_NAMES[c]] = v;
     }
     return {
       contract_id: Number(b.contract_id),
