@@ -71,6 +71,9 @@ describe('crash page state', () => {
     expect(crashed.crashedNow).toBe(true);
     expect(applyCrashState(crashed.model, state(9500, round(1, 'crashed')), T0).crashedNow).toBe(false);
     expect(applyCrashState(crashed.model, state(12_000, round(2, 'crashed')), T0).crashedNow).toBe(true);
+    // An older state after a newer one (the socket's first state, late) is not shown.
+    const late = applyCrashState(crashed.model, state(8000, round(1, 'running')), T0 + 100);
+    expect(late).toEqual({ model: crashed.model, crashedNow: false });
   });
 
   it('finds my bet of the round, and tells an auto cash-out from the answer that brings it', () => {

@@ -34,12 +34,17 @@ export const myCurrent = (m: CrashModel) =>
 /** Whether a bet is settled (neither waiting for the round nor for its debit). */
 export const settled = (b: MyBet) => b.status !== 'open' && b.status !== 'betting';
 
-/** A state from the server. `crashedNow`: the round has just crashed (the page fetches its bets). */
+/**
+ * A state from the server. `crashedNow`: the round has just crashed (the page fetches its bets).
+ * A state older than the one shown changes nothing (the socket's first state can arrive after a
+ * newer broadcast).
+ */
 export function applyCrashState(
   m: CrashModel,
   s: CrashState,
   clientNow: number,
 ): { model: CrashModel; crashedNow: boolean } {
+  if (m.state && Date.parse(s.serverNow) < Date.parse(m.state.serverNow)) return { model: m, crashedNow: false };
   const key = `${s.round?.id}:${s.round?.phase}`;
   const crashedNow = s.round?.phase === 'crashed' && key !== m.lastPhase;
   return { model: { ...m, offset: Date.parse(s.serverNow) - clientNow, state: s, lastPhase: key }, crashedNow };

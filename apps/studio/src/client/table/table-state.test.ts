@@ -104,6 +104,20 @@ describe('table page state', () => {
     expect(applyTableState(initialTableModel(), state(0, null), T0).newRound).toBe(false);
   });
 
+  it('keeps the chips when an older state comes after a newer one (the first state of a socket, late)', () => {
+    // The loop's broadcast of the new round came first; the state read when the socket opened, from
+    // before the round began, comes after it.
+    let m = applyTableState(initialTableModel(), state(1000, round(1, 'betting')), T0).model;
+    m = addChip(m, 'split-17-20', 100);
+    const late = applyTableState(m, state(900, null), T0 + 50);
+    expect(late).toMatchObject({ toResult: false, newRound: false });
+    expect(late.model).toBe(m);
+    expect(bettingOpen(late.model, T0 + 2000)).toBe(true);
+    const again = applyTableState(late.model, state(2000, round(1, 'betting')), T0 + 1000);
+    expect(again.newRound).toBe(false);
+    expect([...again.model.slip]).toEqual([['split-17-20', 100]]);
+  });
+
   it('reads an answer: its settled bets are news only after the first, and an older state is not applied', () => {
     const s1 = state(5000, round(1, 'betting'));
     const first = applyTableAnswer(initialTableModel(), answer(s1, [bet({ status: 'closed', win: 1000 })], 10_000));

@@ -54,13 +54,17 @@ export function bettingOpen(m: TableModel, clientNow: number): boolean {
 /**
  * A state from the server (socket or poll). `toResult`: the round has just reached its result (the
  * bets settle, so the page fetches its bets and balance); `newRound`: a new round has begun (the
- * unsent chips of the last one are taken off).
+ * unsent chips of the last one are taken off). A state older than the one shown changes nothing:
+ * the socket's first state is read beside the table's loop and can arrive after a newer broadcast,
+ * and showing it would take the round away and then bring it back as new, chips lost.
  */
 export function applyTableState(
   m: TableModel,
   s: TableState,
   clientNow: number,
 ): { model: TableModel; toResult: boolean; newRound: boolean } {
+  if (m.state && Date.parse(s.serverNow) < Date.parse(m.state.serverNow))
+    return { model: m, toResult: false, newRound: false };
   const r = s.round;
   const key = `${r?.id}:${r?.phase}`;
   const toResult = key !== m.lastKey && r?.phase === 'result';
