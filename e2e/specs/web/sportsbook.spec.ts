@@ -8,7 +8,8 @@
 // "Ask me" the operator raises the margin of the first selection's league: the simulator prices that
 // league again and the slip shows old -> new at once; the member accepts the new prices and places
 // the multiple (an in-play leg waits out the book's delay). The margin is set back. Two singles
-// follow: one is cashed out from My bets, the other settled by a trader's result; Settled shows both
+// follow: one is cashed out from My bets; the other's cash-out is confirmed but reaches the book
+// after the trader's result, which settles it (refused, paid as a win); Settled shows both
 // with the book's figures and the balance is the deposit less the stakes plus what came back. No
 // console error, no horizontal overflow, no serious axe violation; screenshots kept. The sabong
 // book, from the Cockfight page, shows its fights as Meron, Draw and Wala.
@@ -35,6 +36,7 @@ const WORDS = {
   removeUnavailable: 'Remove what is not available',
   cashedOut: 'Cashed out',
   won: 'Won',
+  cashOutLate: 'Cash-out is not available for this bet right now.',
 };
 /** What the operator adds to the first selection's league margin: enough to move every price. */
 const MARGIN_RISE_PPM = 40_000;
@@ -392,6 +394,28 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
       `a single's cash-out right after placement: ${cashed.paid} of ${cashBet.stake}`,
     );
 
+    // The other single's cash-out reaches the book after its match's result: the member confirms
+    // it, the request is held on its way while the trader enters the result, and the book pays the
+    // bet as the result (a win), never as a cash-out.
+    const settleCard = page.locator(`[data-testid=my-bet][data-bet="${settleBet.id}"]`);
+    await settleCard.getByTestId('cashout').click();
+    const isLate = (url: URL) => url.pathname.endsWith(`/bets/${settleBet.id}/cashout`);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const lateSent = new Promise<boolean>((resolve) => {
+      setTimeout(() => resolve(false), 2 * PAGE_WAIT_MS);
+      void page.route(isLate, async (route) => {
+        resolve(true);
+        await held;
+        await route.continue();
+      });
+    });
+    const lateAnswer = page.waitForResponse((r) => isLate(new URL(r.url())), { timeout: 4 * PAGE_WAIT_MS });
+    lateAnswer.catch(() => undefined);
+    await settleCard.getByTestId('cashout-confirm').click();
+    assert.ok(await lateSent, 'the confirmed cash-out was not sent');
     const result = await admin<{ settled: number }>(
       'POST',
       `/admin/sportsbook/events/${settleId.split('/')[0]}/result`,
@@ -404,6 +428,12 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
       },
     );
     assert.ok(result.settled >= 1, JSON.stringify(result));
+    release();
+    const late = await lateAnswer;
+    assert.equal(late.status(), 409, 'a cash-out after the result is refused');
+    assert.equal(((await late.json()) as { error: { code: string } }).error.code, 'SB_CASHOUT_UNAVAILABLE');
+    await page.getByText(WORDS.cashOutLate).first().waitFor({ timeout: PAGE_WAIT_MS });
+    await page.unroute(isLate);
 
     await page.getByRole('link', { name: 'Settled' }).click();
     const cashedCard = page.locator(`[data-testid=my-bet][data-bet="${cashBet.id}"]`);
@@ -435,6 +465,10 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
             `cash-out balance ${cashed.balance}, won ${won}); the page said: ${JSON.stringify(said)}; ${err}`,
         );
       });
+    // The late cash-out's refusal is a 409 the browser reports on the console: that one is expected.
+    const refusal = errors.findIndex((e) => e.includes('status of 409'));
+    assert.ok(refusal >= 0, `the late cash-out's 409 on the console: ${JSON.stringify(errors)}`);
+    errors.splice(refusal, 1);
     await checkGamePage(page, errors, `sportsbook-${size.name}-bets`);
   } finally {
     for (const undo of restore) await undo().catch(() => undefined);
