@@ -191,6 +191,16 @@ module.exports = {
       to: { path: '^apps/server/' },
     },
     {
+      name: 'server-only-studio-entry',
+      severity: 'error',
+      comment:
+        "The platform runs the house studio in its process through the studio's public entry: the plugin " +
+        '(plugin.ts) and the catalogue it publishes (catalogue.ts, the RTP and volatility of its games). ' +
+        "It never reads the studio's engines, game map or tables. Tests and their fixtures may drive the studio's parts.",
+      from: { path: '^apps/server/src/', pathNot: ['\\.test\\.ts$', '^apps/server/src/test/'] },
+      to: { path: '^apps/studio/', pathNot: '^apps/studio/src/(plugin|catalogue)\\.ts$' },
+    },
+    {
       name: 'studio-client-types-only-from-studio-server',
       severity: 'error',
       comment:

@@ -33,7 +33,7 @@ export function presentGame(row: GameRow, view: View): Game {
             timeZone: view.timeZone,
           }
         : null,
-    ...houseFigures(row.launch_url, row.game_code),
+    ...houseFigures(row.launch_url, row.vendor_code, row.game_code),
   };
 }
 

@@ -1,0 +1,16 @@
+// The house studio's published catalogue: what the platform may know of a game the studio serves,
+// from the studio's public entry rather than its engines. A slot's RTP and volatility are a pure
+// function of its code (engines/slot/slot-config.ts), the same figures its game page shows and its
+// RTP tests prove; the other kinds publish none (a table or a crash game has no one volatility).
+
+import { slotConfigFor } from './engines/slot/slot-config';
+import { engineKindOf, type GameRef } from './game-map';
+
+export type PublishedFigures = { rtp: number; volatility: 'low' | 'medium' | 'high' };
+
+/** The RTP (a fraction) and volatility the studio publishes for a game, or null when it publishes none. */
+export function publishedFigures(game: GameRef): PublishedFigures | null {
+  if (engineKindOf(game) !== 'slot') return null;
+  const config = slotConfigFor(game.gameCode);
+  return { rtp: config.declaredRtp, volatility: config.volatility };
+}
