@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The house studio's game pages in a browser, per game kind: JS and asset bytes (gzip)
 // of the page, the bytes of the kind's own modules inside the shared page script, first paint and
 // time to the first spin or bet (the kind's main control present and enabled) at a desktop and a

@@ -2,7 +2,7 @@
 # npm test: the whole check, in order, stopping at the first failure.
 #
 #   1 test dependencies (Chromium, PostgreSQL)   4 vitest on PGlite
-#   2 tsc (server, web, console) and module      5 browser tests (e2e/run.ts, Chromium), and beside
+#   2 tsc (server, browser, web, console), module 5 browser tests (e2e/run.ts, Chromium), and beside
 #     boundaries (dependency-cruiser), two at      them, on one worker: vitest (database tests) on a throwaway
 #     a time                                       PostgreSQL cluster, then the multi-node test (two
 #   3 biome check, and no issue numbers in         servers, one PostgreSQL)
@@ -150,12 +150,13 @@ mkdir "$RUN_DIR/tmp"
 export TMPDIR="$RUN_DIR/tmp"
 
 step "test dependencies" plain bash "$ROOT/scripts/install-test-deps.sh"
-# The three type-checks and the two boundary cruises are single-threaded: run two at a time on the two
+# The four type-checks and the two boundary cruises are single-threaded: run two at a time on the two
 # cores, longest first; each one's output is printed whole, in order, when all have finished.
 static_checks() {
-  local names=(tsc "tsc (web)" "tsc (console)" boundaries "folder cycles")
+  local names=(tsc "tsc (browser)" "tsc (web)" "tsc (console)" boundaries "folder cycles")
   local commands=(
     "$BIN/tsc -p tsconfig.json"
+    "$BIN/tsc -p tsconfig.browser.json"
     "$BIN/tsc -p apps/web/tsconfig.json"
     "$BIN/tsc -p apps/console/tsconfig.json"
     "$BIN/depcruise --config .dependency-cruiser.cjs ${BOUNDARY_PATHS[*]}"

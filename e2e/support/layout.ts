@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 
 // Whether anything fixed to the window (a header, a tab bar, a floating button) sits over the

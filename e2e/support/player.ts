@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { newContext } from './browser';

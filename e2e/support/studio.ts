@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The set-up the house studio's game-page specs share: a member of their own, registered
 // and funded through the sandbox; a game page opened at a size with its console errors collected;
 // the checks every game page must pass at every size; the studio's money format.

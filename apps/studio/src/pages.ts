@@ -1,8 +1,7 @@
 // The HTML shells of the studio's pages. Everything dynamic is drawn by the bundled client scripts;
 // values put into the markup are escaped.
 
-import { engineTitle } from './client/game-title';
-import { gameWords } from './client/game-words';
+import { engineTitle, gameWords } from './client/game-words';
 import { pageLanguageOf } from './client/words';
 import { errorWords } from './error-words';
 import { safeLobbyPath } from './lobby-url';

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside console-desk
 // page.evaluate() callbacks run in the browser, so this spec sees the DOM types.
 import assert from 'node:assert/strict';

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside console-desk
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

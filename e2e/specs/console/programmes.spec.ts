@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: alone (its promotion and mission reach every member who logs in while they run)
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so this spec sees the DOM types.
 // e2e: alone
 // (it puts the player site into maintenance: e2e/run.ts runs it after the other specs)

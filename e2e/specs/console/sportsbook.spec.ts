@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside console-desk
 // The trader console against the house sportsbook (the book's own simulator feeding it): an operator
 // given the built-in Trader role sets the big-bet mark low in Limits; a member bets 20.00 on a match

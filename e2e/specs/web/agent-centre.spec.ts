@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The agent centre in the browser. agent01 signs in on the agent page (/agentHome, login
 // with area 'agent'), sees the team overview with numbers (axe finds nothing serious there), reads
 // the demo's dividend base and user loss statements per branch with the house's payments as

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // The installable app (docs/pwa.md): the brand's manifest is valid, the service worker
 // registers and controls the page, Chromium reports the app installable (CDP

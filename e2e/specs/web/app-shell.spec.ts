@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 // The player site as an app on a phone (390x844, touch) beside the desktop (1440x900): the bottom
 // tab bar reaches every tab, the side buttons sit in the menu, a tile's tap opens its sheet, a game

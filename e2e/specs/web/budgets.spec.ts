@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 // e2e: alone quiet
 // (it times page loads: e2e/run.ts runs it after the others, once the database runs beside them

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-c
 // The house studio's card room: three members who registered themselves open the Hold'em tile;
 // one joins the next free seat from the lobby's filters, two pick seats at the same table; they

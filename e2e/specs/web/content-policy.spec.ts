@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The player site, a game in /seamless's studio iframe and the API reference run under their
 // Content-Security-Policy with no violation: the policy allows exactly what the built site loads.
 import assert from 'node:assert/strict';

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The house studio's crash game in the browser: a member launches the Crash tile, bets in
 // the betting phase with an auto cash-out at 1.01x (the bet goes over the page's WebSocket, not the
 // HTTP API), the round runs on the shared loop (WebSocket state), the bet settles and the balance

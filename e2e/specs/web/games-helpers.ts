@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import { newPage } from '../../support/browser';
 import { loginFromHeader, markPopupsSeen } from '../../support/player';

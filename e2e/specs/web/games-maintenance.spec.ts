@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: alone
 // Vendor maintenance in the browser (spec §8 "Game maintenance (suggest other games)"):
 // an operator puts a slot vendor in maintenance; its chip stays on /rng with a maintenance mark, and

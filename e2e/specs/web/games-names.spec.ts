@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // What players read on game pages: a visitor sees the catalogue (home Slots tiles,
 // category pages without a 401), and a member's game pages are titled by the game's name, never
 // its catalogue code; the fishing game draws its fish and its history panel opens without a page

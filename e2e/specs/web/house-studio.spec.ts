@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The house studio in the browser. A member signs in through the login modal, launches a
 // slot from the lobby, plays it inside /seamless's iframe, sees the header balance move by the
 // round's net, finds the round in the member centre's betting record, and verifies it on the public

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-c
 // (a visitor's lobby and a member it registers itself: nothing it does touches shared accounts)
 // page.evaluate() callbacks run in the browser, so this spec sees the DOM types.

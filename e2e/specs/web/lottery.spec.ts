@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The house studio's lottery in the browser: a member opens the E-Lottery game (the
 // shortest schedule: a draw every 120 s, betting closing 30 s before) on the player site's /lottery
 // page, buys a ticket in the game's frame, sees it pending on its draw and the balance down by the

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // "My contracts" in the agent centre (the agent's side of contracts). agent01 registers a
 // downline and offers it an hourly salary contract; the downline reads the offer as a sentence in
 // its contract popup and accepts; agent01 finds the contract under "Contracts I gave" (and the

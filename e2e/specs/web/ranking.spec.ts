@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: alone
 // (a running ranking counts every member who plays while it runs and pays its top places when its
 // period ends: beside the other specs, their players would enter the board and could win a prize

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The agent's referral link in the browser (spec §2 "referral link"): agent01 opens the
 // link in the agent centre, a visitor in a fresh browser opens it, finds the invitation code
 // filled in (still there after closing the modal and opening it again from another page),

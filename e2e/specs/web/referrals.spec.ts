@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts
 // Invite friends in the browser (spec §2 member centre "invite friends (referral)"): a
 // new member opens invite friends and sees the code, the link and its QR code; a second visitor,

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

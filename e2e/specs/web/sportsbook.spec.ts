@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-c
 // The sportsbook page at desktop and phone sizes, with the book's own simulator feeding it: a member
 // who registered and deposited through the sandbox opens Sports on the site, which opens the book in

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // The house studio's crash and lottery pages on the shared frame at desktop and phone
 // sizes, played by a member who registered and deposited through the sandbox. Crash: a bet placed

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // The house studio's fish, duel, match and derby scenes at desktop and phone sizes: a
 // member who registered and deposited through the sandbox plays one round of each, and the scene

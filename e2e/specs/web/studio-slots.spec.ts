@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // The house studio's slot page at desktop and phone sizes: a member who registered and
 // deposited through the sandbox opens a slot, spins, and the reels land on the grid the server

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // The house studio's live tables at desktop and phone sizes: a member who registered and
 // deposited through the sandbox opens baccarat and roulette, places chips on the felt in a betting

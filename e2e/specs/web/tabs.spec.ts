@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts
 // page.evaluate() callbacks run in the browser, so these specs see the DOM types.
 import assert from 'node:assert/strict';

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: alone
 // (it publishes a new version of the terms that every member who registered before must accept,
 // which would stop the other specs' members at their next sign-in, and turns the brand's cookie

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // Tickets in the browser (spec §1 prize wheel, red envelope, golden egg): "My tickets" is
 // in the member menu; a new member earns one ticket of each kind from a deposit and opens them. Each

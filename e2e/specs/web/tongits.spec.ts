@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // e2e: beside own-accounts-b
 // A Tongits table in the browser: three members who registered and deposited through the sandbox
 // launch the lobby's PVP game at the demo table tongits-2-a (the first through the card room lobby's

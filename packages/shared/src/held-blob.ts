@@ -7,14 +7,12 @@
 export class HeldBlob extends Blob {
   constructor(private readonly held: ArrayBuffer) {
     super([]);
+    // Node declares Blob's size a property (a getter underneath): an own property shadows it.
+    Object.defineProperty(this, 'size', { value: held.byteLength, enumerable: true });
   }
 
   static of(bytes: Uint8Array): HeldBlob {
     return new HeldBlob(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  }
-
-  override get size(): number {
-    return this.held.byteLength;
   }
 
   override arrayBuffer(): Promise<ArrayBuffer> {

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The public verifier: recomputes a round from server seed, client seed, nonce, game and bet (or
 // loads a past round by id) with the same engine and fair stream the studio plays with.
 import type {

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The frame every game page shares: a compact top bar with
 // the lobby link, the game's own name, the balance, the sound toggle and the fairness button; the
 // fairness panel and history in a drawer (a side panel on desktop, a bottom sheet on phones, see

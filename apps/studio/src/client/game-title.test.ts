@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { engineTitle, gameTitle, readBoot } from './game-title';
+import { gameTitle, readBoot } from './game-title';
+import { engineTitle } from './game-words';
 
 describe('game page title', () => {
   it('is the name the game was launched by, else its kind of game, never its code', () => {

@@ -1,14 +1,8 @@
 // The title a game page shows: the name the platform launched the game by (its catalogue name in the
 // player's language, passed in the launch URL and put into the page's boot data), else the kind of
 // game. Never the catalogue code (SLOT-00039, FISH-001), which means nothing to a player.
-import { gameWords } from './game-words';
+import { engineTitle } from './game-words';
 import { type Language, pageLanguageOf } from './words';
-
-/** A game's title when the launch named none (the standalone studio): its kind of game, in `language`. */
-export function engineTitle(kind: string | null, language: unknown = 'EN'): string {
-  const titles = gameWords(language).titles;
-  return Object.hasOwn(titles, kind ?? '') ? titles[kind as keyof typeof titles] : titles.game;
-}
 
 /** The launch name from the page's boot data (pages.ts playPage), or the engine's title in the boot data's language. */
 export function gameTitle(engine: string | null, boot: { gameName?: unknown; language?: unknown } | null): string {

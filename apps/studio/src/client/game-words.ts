@@ -1493,3 +1493,9 @@ const TY: GameWords = {
 export function gameWords(language: unknown): GameWords {
   return inLanguage({ EN, TY }, language);
 }
+
+/** A game's title when the launch named none (the standalone studio): its kind of game, in `language`. */
+export function engineTitle(kind: string | null, language: unknown = 'EN'): string {
+  const titles = gameWords(language).titles;
+  return Object.hasOwn(titles, kind ?? '') ? titles[kind as keyof typeof titles] : titles.game;
+}

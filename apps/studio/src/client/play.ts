@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The game page shell: the shared frame (frame.ts: top bar, fairness drawer, sound, live region),
 // the game's own UI, results and round history.
 // The game session token comes from the launch URL and goes with every call as X-Game-Token.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The reality check on the house studio's own game page: every N minutes (the member's
 // choice on the platform's Responsible play page), a notice over the game with the time since login
 // and the net result since then; Continue hides it until the next one, Stop closes the game and

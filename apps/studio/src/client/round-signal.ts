@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 import { ROUND_SIGNAL, type RoundSignal } from '@gamehall/shared/round-signal';
 
 // A site that embeds a game page shows the player's balance too, and the wallet answers a round's

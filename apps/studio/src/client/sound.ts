@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Sound effects synthesised with the Web Audio API (sounds made by us, no files). Muted by
 // default; the player's choice is remembered per player (localStorage keyed by the session owner).
 

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Small DOM helpers for the studio pages (no framework: the pages are small and must load fast on phones).
 import { pageLanguage } from './game-title';
 import { gameWords } from './game-words';

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The card room page (bundled as cardroom.js, client-bundle.ts), opened in the game frame from a
 // PVP tile of the card room (game-map.ts) with the game token in its address. Two screens: the lobby
 // (GET /studio/api/pvp/lobby, polled while shown: the tables, their figures, filters, "join the next

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The card room's stylesheet, added when the page opens (studio.css stays the shared base). Phone
 // first in portrait: the felt is an upright oval with the player's own seat at the bottom and the
 // actions under it within thumb reach; from 900 px the felt lies wide, and from 1200 px the player's

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The crash page's controls: the stake with its half and double buttons, the auto cash-out, the
 // manual and auto tabs with the auto-bet's limits, and the bet and cash-out buttons (the cash-out
 // showing what it pays now). Input is checked here; what happens to a bet is the page's.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The crash page's line to the studio: the WebSocket /studio/ws/crash (the shared round's states,
 // and bets and cash-outs as { type, id } requests whose answers echo the id), reconnected when it
 // drops, with the HTTP API as the way when the socket is not open. An answer that does not come in

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The crash page's lists and fairness drawer: the recent crash points as coloured chips (each a link
 // to verify its round), the players of this round with their bets and cash-outs, my bets, and the
 // hash chain of the current round.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The crash page on the shared frame (frame.ts: top bar, fairness drawer, sound, live region, space).
 // The shared round comes over the WebSocket /studio/ws/crash?token= (phase, start time, the table's
 // bets, the crash point and its hash once crashed); the page draws the rising curve live from the

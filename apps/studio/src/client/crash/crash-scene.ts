@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The crash page's stage: the rising curve drawn live from the server's start time (games/
 // crash-chart.ts), the multiplier, the phase line and the betting timer, with the sounds of the
 // phases. It draws a view of the server's state (games/crash-present.ts crashView).

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The crash chart, the rising curve drawn live: an inline SVG with a grid whose
 // axes rescale as the flight goes on, the curve and its filled area, and a glowing head. One path's
 // `d` changes per frame (about 50 points), cheap enough for 60 fps on a throttled phone; the grid is

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The crash page's stylesheet, bundled with its script (the studio serves one shared studio.css that
 // other game pages edit; the crash page's rules live here and are added once, when the page opens).
 // The page's CSP allows inline styles (plugin.ts: style-src 'self' 'unsafe-inline').

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The derby (the catalogue's COCKFIGHT tiles): two drawn birds in a pit, a fight clock
 // running to the length the server drew, clashes along the way, and the server's result at the
 // end: the winner stands and crows, the loser goes down, a draw leaves both apart. Everything shown

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The three-card duel: a felt table, the six cards dealt face down one at a time as the
 // engine dealt them (you first), turned over hand by hand, then the better hand lights up with the
 // verdict. Everything shown comes from presentDuel (arcade-present.ts); reduced motion shows the end.

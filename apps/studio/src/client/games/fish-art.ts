@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The fish drawn by the studio itself (inline SVG), one figure and palette per species. The engine's
 // emoji need a colour emoji font, which many devices (and headless browsers) lack: there they show
 // as empty boxes. Drawn fish look the same everywhere; the emoji stays the tooltip's companion text.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The fishing page: the server's school swims in a drawn sea, a cannon fires the round's
 // shots one by one at the fish the server says each shot hit, and a catch nets the fish with its
 // win. Everything shown comes from presentFish (arcade-present.ts); reduced motion shows the end.

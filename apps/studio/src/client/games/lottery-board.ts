@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The lottery's draw board ("the lottery shows the draw being made"): one row per prize
 // tier, each number a row of digit balls. A draw is revealed number by number in drawSequence's order
 // (the top prize last): the balls of a number tumble, then land on the server's digits one by one.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Virtual football and esports: the match unfolds on a drawn pitch (or arena) with a
 // clock; goals appear at the minutes the server drew (maps one by one in esports), the scoreboard
 // follows, and the winning selections light up at the final whistle. Everything shown comes from

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Small tools shared by the fish, duel, match and derby scenes: SVG nodes, reduced
 // motion, waits and Web Animations that resolve when done, and the scenes' own style sheet (kept
 // beside their code instead of in studio.css, which the other game pages share). A scene keeps its

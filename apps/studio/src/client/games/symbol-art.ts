@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Slot symbols drawn by the studio itself (inline SVG): each symbol's own picture (symbol-icons.ts; the
 // ocean's creatures are the fishing game's drawings) on a ground that shows its pay tier (a gold
 // medallion with rays for the three best, a coloured disc for the next three, a plain tile for the

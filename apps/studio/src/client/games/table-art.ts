@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The live tables' drawings (our own vector art, no emoji, no image files): playing cards
 // with SVG suits, chips, the European wheel, the baccarat felt and the roulette layout, and the
 // road maps. Everything a player can bet on is a button (keyboard and screen readers reach it).

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The live tables' sound effects (sounds made by us, Web Audio, no files): a chip click, a
 // card dealt (a short swish) and turned, the wheel's ball ticking as it slows, and a win chime. They
 // follow the frame's mute switch (sound.ts: muted by default, remembered per player).

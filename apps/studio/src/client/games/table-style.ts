@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The live tables' stylesheet, added to the page when a table opens (only the table pages pay for
 // it; the studio's CSP allows inline styles). Phone first: in portrait the roulette layout runs down
 // the screen and the chip bar sits at the bottom within thumb reach; a phone held sideways puts the

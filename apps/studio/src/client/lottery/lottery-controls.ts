@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The lottery page's ticket picker: the bet type, a number grid for one- and two-digit numbers (or
 // the numbers typed), quick pick, the stake and the buy button. It keeps the picks in step with the
 // typed numbers; buying is the page's.

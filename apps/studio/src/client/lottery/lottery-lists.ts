@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The lottery page's lists: my tickets (settled after each draw, pending ones counting down to their
 // draw), the history of draws, and in the fairness drawer the open draw's seed hash and the revealed
 // seeds of the past draws.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The lottery page on the shared frame (frame.ts: top bar, fairness drawer, sound, live region,
 // space): the draw board that shows each draw being made from the server's result (games/
 // lottery-board.ts), the countdown to the open draw's close and to the closed draw's drawing, the

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The lottery page's stage: the schedule (the open draw, the countdown to its close with its bar,
 // the closed draw being waited for) and the draw board that shows each draw being made from the
 // server's result (games/lottery-board.ts), with replay and skip.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The Tongits table page (docs/pvp.md "The Tongits table service"), phone first: the two opponents
 // above, the stock, the discard pile and the melds on the table in the middle, the player's hand
 // and the moves below. Everything comes from the table's socket (/studio/ws/pvp/tongits); a move is

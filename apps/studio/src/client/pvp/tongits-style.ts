@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The Tongits table page's stylesheet, added when the page opens (studio.css stays the shared base).
 // Phone first at 390 px: one column, the hand wrapping in rows of cards at least 44 px wide to tap,
 // the moves under the hand within thumb reach; a green felt for the table's middle.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The slot page's controls: the spin button (which stops autoplay while it runs), the stake, turbo,
 // the autoplay panel (how many spins, stop on a win, stop after losing an amount) and the rules
 // button. Spinning, autoplay and the rules are the page's: this takes the input and says what it is.

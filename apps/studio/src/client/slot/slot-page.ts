@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The slot page on the instant-game page shell (play.ts): the theme's reels land on the server's grid
 // and every amount shown is the server's (games/slot-present.ts); nothing here decides a result.
 //

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The slot's rules, generated from the game's real configuration: the declared return to player,
 // volatility and layout, the paytable at the chosen stake, the wild and scatter rules, the free spins
 // each scatter count awards, and a map of every payline.

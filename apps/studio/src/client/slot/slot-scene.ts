@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The slot page's scene: the theme's reels, drawn as DOM + SVG and animated with CSS transforms (see
 // docs/studio-presentation.md for why not a canvas library), the paylines over them, the win bar,
 // the free spins counter and the celebration overlay. The reels land on the grid the server

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The slot's symbols, drawn once each: inline in the paytable, and on the reels as an image of the
 // same markup (one element a cell instead of a copy of the drawing's few dozen, so swapping a symbol
 // is cheap).

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // "My bets": open bets with their legs as they stand, the cash-out the book offers now (all of it,
 // or a part chosen on a slider, each confirmed before it is sent) and settled bets with each leg's
 // result, the payout and any correction of an earlier settlement. Everything shown is the book's:

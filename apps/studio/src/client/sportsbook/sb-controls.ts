@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The sportsbook page's controls that are not a screen: the slip as a bottom sheet on phones (a
 // modal dialog opened from a bar at the bottom of the screen, within thumb reach, with focus held
 // inside it and given back on close) and a side panel on desktop; the settings panel (odds format,

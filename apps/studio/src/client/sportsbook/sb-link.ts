@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The sportsbook page's line to the book: the HTTP routes under /studio/api/sb (with the game
 // token, through ui.ts request) and the socket /studio/ws/sb, which tells the page the prices and
 // states of the events it watches and its own bets and balance. A dropped socket is opened again

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The bet slip as drawn: its legs (a price that moved shows old -> new, a suspended leg its lock),
 // a stake for each single, the multiple and the system bets the legs allow, quick stake chips, the
 // odds-change rule, the total stake and potential payout, the book's refusals in words, the wait

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The sportsbook page's stylesheet, added when the page opens (studio.css stays the shared base; the
 // studio's CSP allows inline styles). Phone first at 390 px: one column, nothing wider than the
 // screen, every tap target at least 44 px, the slip a bottom sheet opened from a bar at the bottom

@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-/// <reference lib="dom.iterable" />
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createBetsView } from './sb-bets-view';
 import { createSheet, keepingFocus } from './sb-controls';

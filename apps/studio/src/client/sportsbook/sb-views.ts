@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The sportsbook page's screens, drawn from the state with textContent only (nothing the server
 // sent is ever parsed as markup): sports and leagues, live now, upcoming by the brand's day, a
 // league, an event with all its markets grouped. Every price is a button; the page keeps an index of

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The sportsbook page (bundled as sportsbook.js, client-bundle.ts), opened in the game frame from
 // the platform's Sports, E-sports or Cockfight lobby game with the game token in its address. This
 // file wires the parts: what the page knows (sb-state.ts, sb-slip.ts), the screens (sb-views.ts),

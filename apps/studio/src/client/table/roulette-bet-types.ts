@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // Roulette's bet type bar: the bet type decides what a tap on the numbers means (straight on a
 // number, or the split, street, corner or line whose area it falls in). Choosing a type makes its
 // areas the focusable ones, and pointing at an inside area shows the numbers it covers.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The roulette scene: the wheel that spins while the round deals and lands on the server's number,
 // the number shown, the winning areas lit, and on each of the player's winning areas what it returns.
 import type { RouletteView } from '../../tables';

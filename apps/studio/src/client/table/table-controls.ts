@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The live table's controls: the felt's betting areas (and, for roulette, the bet type bar of
 // roulette-bet-types.ts), the chip picker, undo / clear / repeat / place, the slip line,
 // and the keyboard (chip keys, letters for the actions, arrows across the layout).

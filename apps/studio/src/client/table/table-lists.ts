@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The live table's side panels and fairness drawer: the road maps (bead plate and big road for
 // baccarat, the recent numbers for roulette), the players of this round, my bets, and the round's
 // seeds with a link that recomputes the round on the public verifier.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The live table page (LIVE baccarat and roulette) on the shared game frame (frame.ts): the table's
 // shared round over the WebSocket /studio/ws/table (phase, countdown, cards as they are dealt, the
 // result, the road), bets through the HTTP API with the game token (several per round, each a wallet

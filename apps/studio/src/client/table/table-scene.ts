@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // The live table's stage: the phase, the countdown and its timer bar, the round number, the engine's
 // scene (the cards or the wheel), the verdict and the win banner. What it shows comes from the
 // server's round; the first state seen is drawn at once, later ones animate.
