@@ -201,6 +201,30 @@ module.exports = {
       to: { path: '^apps/studio/', pathNot: '^apps/studio/src/(plugin|catalogue)\\.ts$' },
     },
     {
+      name: 'studio-client-sportsbook-apart',
+      severity: 'error',
+      comment:
+        "The studio's pages are three products on the pages' shared kit (the files of client/ itself: boot, " +
+        'i18n, ui, sound, frame): the sportsbook page takes nothing of the casino games or the card rooms.',
+      from: { path: '^apps/studio/src/client/sportsbook/' },
+      to: { path: '^apps/studio/src/client/(cardroom|pvp|games|table|slot|crash|lottery)/' },
+    },
+    {
+      name: 'studio-client-card-rooms-apart',
+      severity: 'error',
+      comment:
+        "The card rooms' pages (Hold'em in cardroom/, Tongits in pvp/) take nothing of the sportsbook or the casino games.",
+      from: { path: '^apps/studio/src/client/(cardroom|pvp)/' },
+      to: { path: '^apps/studio/src/client/(sportsbook|games|table|slot|crash|lottery)/' },
+    },
+    {
+      name: 'studio-client-casino-apart',
+      severity: 'error',
+      comment: "The casino games' pages take nothing of the sportsbook or the card rooms.",
+      from: { path: '^apps/studio/src/client/(games|table|slot|crash|lottery)/' },
+      to: { path: '^apps/studio/src/client/(sportsbook|cardroom|pvp)/' },
+    },
+    {
       name: 'studio-client-types-only-from-studio-server',
       severity: 'error',
       comment:

@@ -9,8 +9,8 @@ import type {
   Verification,
   VerifyRequest,
 } from '../api-types';
+import { pageLanguage } from './boot';
 import { checkBlocks, crashRound, sha256Hex } from './fair-stream';
-import { pageLanguage } from './game-title';
 import { gameWords } from './game-words';
 import { ApiError, h, money, request } from './ui';
 

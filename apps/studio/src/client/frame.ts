@@ -2,8 +2,9 @@
 // the lobby link, the game's own name, the balance, the sound toggle and the fairness button; the
 // fairness panel and history in a drawer (a side panel on desktop, a bottom sheet on phones, see
 // studio.css); an aria-live region for the result text; space to spin or bet.
+
+import { readBoot } from './boot';
 import { frameWords } from './frame-words';
-import { readBoot } from './game-title';
 import { startRealityCheck } from './reality-check';
 import { createSound, type Sound } from './sound';
 import { h, svgIcon } from './ui';

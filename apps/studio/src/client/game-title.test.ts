@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gameTitle, readBoot } from './game-title';
+import { readBoot } from './boot';
+import { gameTitle } from './game-title';
 import { engineTitle } from './game-words';
 
 describe('game page title', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOTTERY_BET_TYPES } from '../engines';
 import { FAIR_STREAM_FORM } from '../verify';
-import { gameTitle, pageLanguage } from './game-title';
+import { pageLanguage } from './boot';
+import { gameTitle } from './game-title';
 import { engineTitle, type GameWords, gameWords } from './game-words';
 import { presentDerby, presentDuel, presentMatch } from './games/arcade-present';
 import { autoNext, crashView, myOutcome, parseAutoConfig, playerRows } from './games/crash-present';

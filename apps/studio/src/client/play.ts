@@ -12,8 +12,9 @@ import type {
   SessionInfo,
   StepView,
 } from '../api-types';
+import { pageLanguage } from './boot';
 import { bindSpace, createFrame } from './frame';
-import { pageLanguage, pageTitle } from './game-title';
+import { pageTitle } from './game-title';
 import { gameWords } from './game-words';
 import { loadGameUi, roundSummary } from './games';
 import { presentingRound } from './round-signal';

@@ -5,7 +5,7 @@
 // framed there leaves it to the platform and only a page opened on its own shows it. The interval
 // and figures come from the platform by the game token of the launch
 // (GET /wps/responsible/realityCheck/game); a trial has no member and no notice.
-import { pageLanguage } from './game-title';
+import { pageLanguage } from './boot';
 import { gameWords } from './game-words';
 import { h, money } from './ui';
 

@@ -1,8 +1,9 @@
 // The site ended this game session (the member signed out there, or their sessions were ended):
 // the studio closes the page's socket with CLOSE_SESSION_ENDED (socket-route.ts) and refuses the
 // token from then on, so reconnecting is pointless. The page stops and says why, with the way back.
+
+import { pageLanguage } from './boot';
 import { frameWords } from './frame-words';
-import { pageLanguage } from './game-title';
 import { h } from './ui';
 
 /** The close code of a socket whose game session the site ended (the server's CLOSE_SESSION_ENDED). */

@@ -1,5 +1,5 @@
 // Small DOM helpers for the studio pages (no framework: the pages are small and must load fast on phones).
-import { pageLanguage } from './game-title';
+import { pageLanguage } from './boot';
 import { gameWords } from './game-words';
 import { pageLanguageOf } from './words';
 

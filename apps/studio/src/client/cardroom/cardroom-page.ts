@@ -5,12 +5,13 @@
 // after every change; moves, sit, top-up, sit out, leave, show and the client seed as requests; on a
 // lost socket it reconnects and sends `resume`, so the same seat comes back). docs/pvp.md "Pages".
 import type { PvpTableView } from '../../pvp-room/view';
-import { readBoot } from '../game-title';
-import { tableSound } from '../games/table-sound';
+import { readBoot } from '../boot';
+import { fill, launchLanguage } from '../i18n';
 import { HandEntropy } from '../pvp/hand-entropy';
 import { startRealityCheck } from '../reality-check';
 import { sessionEndedBy, showSessionEnded } from '../session-ended';
 import { createSound } from '../sound';
+import { tableSound } from '../table-sound';
 import { ApiError, h, request, svgIcon } from '../ui';
 import {
   actionOf,
@@ -31,7 +32,7 @@ import {
   winLines,
 } from './cr-present';
 import { injectCardRoomStyle } from './cr-style';
-import { type CrWords, crLanguage, fill, loadCardRoomWords } from './cr-words';
+import { type CrWords, loadCardRoomWords } from './cr-words';
 
 /** A Tongits table as GET /api/pvp/lobby lists it (pvp-room/lobby.ts). */
 type TongitsRow = {
@@ -120,7 +121,7 @@ async function start(app: HTMLElement) {
   injectCardRoomStyle();
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const boot = (readBoot(document) ?? {}) as Boot;
-  const language = crLanguage(boot.language);
+  const language = launchLanguage(boot.language);
   const words = await loadCardRoomWords(language);
   const locale = language.locale;
   const money = (m: number) => moneyText(m, locale);

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { crLanguage, englishCardRoomWords, loadCardRoomWords } from './cr-words';
+import { launchLanguage } from '../i18n';
+import { englishCardRoomWords, loadCardRoomWords } from './cr-words';
 import en from './words/en.json';
 
 // The card room page's words: a file for each of the player site's languages, each with every
@@ -36,8 +37,8 @@ describe('the card room words', () => {
   });
 
   it('loads a language by its platform code, English for an unknown one', async () => {
-    expect((await loadCardRoomWords(crLanguage('TY'))).table.sit).toBe('Umupo');
-    expect((await loadCardRoomWords(crLanguage('ZH-HANT'))).table.sit).toBe('入座');
-    expect(await loadCardRoomWords(crLanguage('XX'))).toBe(englishCardRoomWords);
+    expect((await loadCardRoomWords(launchLanguage('TY'))).table.sit).toBe('Umupo');
+    expect((await loadCardRoomWords(launchLanguage('ZH-HANT'))).table.sit).toBe('入座');
+    expect(await loadCardRoomWords(launchLanguage('XX'))).toBe(englishCardRoomWords);
   });
 });

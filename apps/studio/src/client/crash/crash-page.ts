@@ -12,8 +12,9 @@
 // the studio (crash-link.ts).
 import type { CrashAnswer, CrashBetAnswer, CrashCashoutAnswer } from '../../api-types';
 import type { CrashState } from '../../crash';
+import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
-import { pageLanguage, pageTitle } from '../game-title';
+import { pageTitle } from '../game-title';
 import { gameWords } from '../game-words';
 import { autoNext, crashView, times } from '../games/crash-present';
 import { addStyle, CRASH_CSS } from '../games/crash-style';

@@ -3,7 +3,7 @@
 // end: the winner stands and crows, the loser goes down, a draw leaves both apart. Everything shown
 // comes from presentDerby (arcade-present.ts); reduced motion shows the end at once.
 
-import { pageLanguage } from '../game-title';
+import { pageLanguage } from '../boot';
 import { gameWords } from '../game-words';
 import type { GameContext, GameUi, StepView } from '../types';
 import { h } from '../ui';

@@ -2,7 +2,7 @@
 // engine dealt them (you first), turned over hand by hand, then the better hand lights up with the
 // verdict. Everything shown comes from presentDuel (arcade-present.ts); reduced motion shows the end.
 
-import { pageLanguage } from '../game-title';
+import { pageLanguage } from '../boot';
 import { gameWords } from '../game-words';
 import type { GameContext, GameUi, StepView } from '../types';
 import { h } from '../ui';

@@ -2,7 +2,7 @@
 // shots one by one at the fish the server says each shot hit, and a catch nets the fish with its
 // win. Everything shown comes from presentFish (arcade-present.ts); reduced motion shows the end.
 
-import { pageLanguage } from '../game-title';
+import { pageLanguage } from '../boot';
 import { gameWords } from '../game-words';
 import type { GameContext, GameUi, StepView } from '../types';
 import { h, money } from '../ui';

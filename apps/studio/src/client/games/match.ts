@@ -3,7 +3,7 @@
 // follows, and the winning selections light up at the final whistle. Everything shown comes from
 // presentMatch (arcade-present.ts); reduced motion shows the final board at once.
 
-import { pageLanguage } from '../game-title';
+import { pageLanguage } from '../boot';
 import { gameWords } from '../game-words';
 import type { GameContext, GameUi, RoundView, StepView } from '../types';
 import { h } from '../ui';

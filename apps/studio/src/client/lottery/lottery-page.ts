@@ -7,8 +7,9 @@
 // This file wires the parts: what the page knows (lottery-state.ts), the schedule and the board
 // (lottery-scene.ts), the tickets and draws (lottery-lists.ts) and the picker (lottery-controls.ts).
 import type { LotteryInfo, LotteryTicketAnswer, RoundRequest } from '../../api-types';
+import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
-import { pageLanguage, pageTitle } from '../game-title';
+import { pageTitle } from '../game-title';
 import { gameWords } from '../game-words';
 import { addStyle, LOTTERY_CSS } from '../games/lottery-style';
 import type { SessionInfo } from '../types';

@@ -4,9 +4,9 @@
 // sent with a rising sequence number and resent with the same one after a reconnect, so it is
 // applied once. The deal's deck is checked in the browser once its server seed is revealed.
 import type { TongitsTableView } from '../../pvp-room/tongits-view';
+import { counted, fill, type LaunchLanguage, launchLanguage } from '../i18n';
 import { sessionEndedBy, showSessionEnded } from '../session-ended';
 import { createSound, type Tone } from '../sound';
-import { counted, fill, type SbLanguage, sbLanguage } from '../sportsbook/sb-words';
 import { ApiError, h, money, request, shortHash } from '../ui';
 import { HandEntropy } from './hand-entropy';
 import { checkDeal } from './tongits-fair';
@@ -70,9 +70,9 @@ export async function tongitsPage(
   app: HTMLElement,
   tableId: string,
   token: string,
-  launchLanguage: string,
+  launchCode: string,
 ): Promise<boolean> {
-  const language: SbLanguage = sbLanguage(launchLanguage);
+  const language: LaunchLanguage = launchLanguage(launchCode);
   const w: TongitsWords = await loadTongitsWords(language);
   const api = <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
     request<T>(`${API}${path}`, { ...options, token }, language.code);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sbLanguage } from '../sportsbook/sb-words';
+import { launchLanguage } from '../i18n';
 import { englishTongitsWords, loadTongitsWords } from './tongits-words';
 import en from './tongits-words/en.json';
 
@@ -34,8 +34,8 @@ describe('the Tongits page’s words', () => {
   });
 
   it('loads a language by the platform’s code, English for one with no file', async () => {
-    expect((await loadTongitsWords(sbLanguage('TY'))).sapaw).toBe('Sapaw');
-    expect((await loadTongitsWords(sbLanguage('ZH-HANT'))).draw).toBe('摸牌');
-    expect(await loadTongitsWords(sbLanguage('XX'))).toBe(englishTongitsWords);
+    expect((await loadTongitsWords(launchLanguage('TY'))).sapaw).toBe('Sapaw');
+    expect((await loadTongitsWords(launchLanguage('ZH-HANT'))).draw).toBe('摸牌');
+    expect(await loadTongitsWords(launchLanguage('XX'))).toBe(englishTongitsWords);
   });
 });

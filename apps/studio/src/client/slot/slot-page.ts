@@ -5,7 +5,7 @@
 // win bar and celebrations (slot-scene.ts), the spin, stake, turbo and autoplay controls
 // (slot-controls.ts) and the rules dialog (slot-paytable.ts), and runs the spins: by hand, and
 // autoplay with the free spins a round owes.
-import { pageLanguage } from '../game-title';
+import { pageLanguage } from '../boot';
 import { gameWords } from '../game-words';
 import { presentSpin, type SlotGame, type SlotOutcome } from '../games/slot-present';
 import { motifTile, themeArt } from '../games/theme-art';

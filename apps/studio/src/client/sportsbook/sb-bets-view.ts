@@ -3,6 +3,7 @@
 // result, the payout and any correction of an earlier settlement. Everything shown is the book's:
 // amounts, odds and results come from its answers and socket messages.
 import type { LegView, MyBet } from '../../sportsbook/api';
+import { fill } from '../i18n';
 import { h } from '../ui';
 import { dateTimeText, moneyText, signedMoneyText } from './sb-format';
 import { betKindText, marketTitle, selectionName } from './sb-present';
@@ -10,7 +11,6 @@ import { routeHash } from './sb-route';
 import { partialCashOut } from './sb-slip';
 import { refusalText } from './sb-slip-view';
 import type { ViewCtx } from './sb-views';
-import { fill } from './sb-words';
 
 export type CashOutIntent = { betId: string; part: number | null; expected: number };
 

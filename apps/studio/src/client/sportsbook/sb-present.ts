@@ -4,8 +4,9 @@
 // leagues and events come from its answers, never from the page.
 import type { MarketView, MyBet } from '../../sportsbook/api';
 import type { MarketType, Period } from '../../sportsbook/types';
+import { counted, fill } from '../i18n';
 import { type LineStyle, lineText } from './sb-format';
-import { counted, fill, type SbWords } from './sb-words';
+import type { SbWords } from './sb-words';
 
 /** `sabong`: the page is the sabong lobby, whose fights' sides are Meron (home) and Wala (away). */
 export type Say = { words: SbWords; locale: string; lineStyle: LineStyle; sabong?: boolean };

@@ -4,6 +4,7 @@
 // of the in-play delay and the bets placed. It is redrawn from the state on every change; the field
 // being typed in keeps its text and caret.
 import type { MyBet, OddsChangeRule } from '../../sportsbook/api';
+import { counted, fill } from '../i18n';
 import { h } from '../ui';
 import { moneyText, parseStake, stakeInput } from './sb-format';
 import { betKindText, marketTitle, selectionName } from './sb-present';
@@ -26,7 +27,6 @@ import {
 } from './sb-slip';
 import { chipTarget, type LegNotice, maxLegs, sameTarget } from './sb-state';
 import { lockIcon, type ViewCtx } from './sb-views';
-import { counted, fill } from './sb-words';
 
 export type SlipActions = {
   remove(selectionId: string): void;

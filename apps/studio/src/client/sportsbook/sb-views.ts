@@ -4,6 +4,7 @@
 // the buttons, clocks and scores it drew, so a socket message moves only what it changed.
 import type { EventCard, MarketView, SelectionView } from '../../sportsbook/api';
 import type { MarketType, Sport } from '../../sportsbook/types';
+import { counted, fill } from '../i18n';
 import { h, svgIcon } from '../ui';
 import { fairUrl } from '../words';
 import { clockSeconds, clockText, dayLabel, dayOf, scoreText, timeText, zoneName } from './sb-format';
@@ -18,7 +19,7 @@ import {
 } from './sb-present';
 import { routeHash } from './sb-route';
 import { inSlip, liveEvents, type Route, type SbModel, screenEvents, upcomingDay } from './sb-state';
-import { counted, fill, type SbWords } from './sb-words';
+import type { SbWords } from './sb-words';
 
 export type ViewCtx = {
   words: SbWords;

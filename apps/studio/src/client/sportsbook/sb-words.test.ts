@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { counted, englishWords, fill, loadWords, mergeWords, sbLanguage } from './sb-words';
+import { counted, fill, launchLanguage, mergeWords } from '../i18n';
+import { englishWords, loadWords } from './sb-words';
 import en from './words/en.json';
 import ty from './words/ty.json';
 
@@ -47,9 +48,9 @@ describe('language files', () => {
   });
 
   it('loads Filipino as a data file, English for a language with no file yet', async () => {
-    expect((await loadWords(sbLanguage('TY'))).slip.title).toBe(ty.slip.title);
-    expect((await loadWords(sbLanguage('TY'))).nav.upcoming).toBe('Paparating');
-    expect(await loadWords(sbLanguage('XX'))).toBe(englishWords);
+    expect((await loadWords(launchLanguage('TY'))).slip.title).toBe(ty.slip.title);
+    expect((await loadWords(launchLanguage('TY'))).nav.upcoming).toBe('Paparating');
+    expect(await loadWords(launchLanguage('XX'))).toBe(englishWords);
   });
 
   it('falls back to English phrase by phrase', () => {
@@ -70,12 +71,12 @@ describe('language files', () => {
 
 describe('language codes', () => {
   it("maps the platform's codes to locales", () => {
-    expect(sbLanguage('TY')).toEqual({ code: 'TY', locale: 'fil' });
-    expect(sbLanguage('ZH-HANT')).toEqual({ code: 'ZH-HANT', locale: 'zh-Hant' });
-    expect(sbLanguage('vi')).toEqual({ code: 'VI', locale: 'vi' });
-    expect(sbLanguage('EN')).toEqual({ code: 'EN', locale: 'en' });
-    expect(sbLanguage('../x')).toEqual({ code: 'EN', locale: 'en' });
-    expect(sbLanguage(undefined)).toEqual({ code: 'EN', locale: 'en' });
+    expect(launchLanguage('TY')).toEqual({ code: 'TY', locale: 'fil' });
+    expect(launchLanguage('ZH-HANT')).toEqual({ code: 'ZH-HANT', locale: 'zh-Hant' });
+    expect(launchLanguage('vi')).toEqual({ code: 'VI', locale: 'vi' });
+    expect(launchLanguage('EN')).toEqual({ code: 'EN', locale: 'en' });
+    expect(launchLanguage('../x')).toEqual({ code: 'EN', locale: 'en' });
+    expect(launchLanguage(undefined)).toEqual({ code: 'EN', locale: 'en' });
   });
 });
 
@@ -335,7 +336,7 @@ describe('every language file', () => {
   });
 
   it.each(languageFiles)('%s counts in its own plural categories', (code) => {
-    const locale = sbLanguage(code).locale;
+    const locale = launchLanguage(code).locale;
     const rules = new Intl.PluralRules(locale);
     const categories: string[] = rules.resolvedOptions().pluralCategories;
     // The forms whole numbers take (a count is one): each of them must be there.

@@ -19,7 +19,8 @@ import type {
   SbServerMessage,
 } from '../../sportsbook/api';
 import { formatOdds } from '../../sportsbook/model/odds';
-import { readBoot } from '../game-title';
+import { readBoot } from '../boot';
+import { counted, launchLanguage } from '../i18n';
 import { startRealityCheck } from '../reality-check';
 import { ApiError, h, request } from '../ui';
 import { createBetsView } from './sb-bets-view';
@@ -44,7 +45,7 @@ import {
   upcomingScreen,
   type ViewCtx,
 } from './sb-views';
-import { counted, loadWords, sbLanguage } from './sb-words';
+import { loadWords } from './sb-words';
 
 const POLL_MS = 5000;
 
@@ -60,7 +61,7 @@ async function start(app: HTMLElement) {
   injectSportsbookStyle();
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const boot = readBoot(document) as { language?: unknown; gameName?: unknown; member?: unknown } | null;
-  const language = sbLanguage(boot?.language);
+  const language = launchLanguage(boot?.language);
   const api = <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
     request<T>(path, { ...options, token }, language.code);
   const [words, lobbyOrError] = await Promise.all([
@@ -92,7 +93,7 @@ async function start(app: HTMLElement) {
   const slipKey = slipStoreKey(lobby.category, lobby.mode, owner);
   const savedSlip = loadSlip(storage(), slipKey);
   if (savedSlip) model = S.restoreSlip(model, savedSlip);
-  const locale = lobby.language ? sbLanguage(lobby.language).locale : language.locale;
+  const locale = lobby.language ? launchLanguage(lobby.language).locale : language.locale;
   const index = emptyIndex();
   const ctx: ViewCtx = {
     words,

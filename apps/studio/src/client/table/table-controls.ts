@@ -4,7 +4,7 @@
 import type { gameWords } from '../game-words';
 import { baccaratFelt, chipEl, rouletteBoard, type SpotButton } from '../games/table-art';
 import { nextSpot, rouletteSpot, spotAccessibleName } from '../games/table-present';
-import type { tableSound } from '../games/table-sound';
+import type { tableSound } from '../table-sound';
 import { h, money } from '../ui';
 import { createRouletteBetTypes } from './roulette-bet-types';
 import {

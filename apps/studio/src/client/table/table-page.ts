@@ -12,12 +12,13 @@
 // checked by its test).
 import type { RoundRequest, TableAnswer, TableBetAnswer, TableSocketMessage } from '../../api-types';
 import type { TableState } from '../../tables';
+import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
-import { pageLanguage, pageTitle } from '../game-title';
+import { pageTitle } from '../game-title';
 import { gameWords } from '../game-words';
-import { tableSound } from '../games/table-sound';
 import { injectTableStyle } from '../games/table-style';
 import { sessionEndedBy, showSessionEnded } from '../session-ended';
+import { tableSound } from '../table-sound';
 import type { SessionInfo } from '../types';
 import { ApiError, h, money } from '../ui';
 import { createTableControls } from './table-controls';

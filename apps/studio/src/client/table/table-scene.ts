@@ -4,7 +4,7 @@
 import type { BaccaratView, RouletteView, TableState } from '../../tables';
 import type { gameWords } from '../game-words';
 import type { SpotButton } from '../games/table-art';
-import type { tableSound } from '../games/table-sound';
+import type { tableSound } from '../table-sound';
 import { h, money } from '../ui';
 import { createBaccaratScene } from './baccarat-scene';
 import { createRouletteScene } from './roulette-scene';

@@ -1,7 +1,7 @@
-// The live tables' sound effects (sounds made by us, Web Audio, no files): a chip click, a
-// card dealt (a short swish) and turned, the wheel's ball ticking as it slows, and a win chime. They
-// follow the frame's mute switch (sound.ts: muted by default, remembered per player).
-import type { Sound, Tone } from '../sound';
+// The live tables' and the card room's sound effects (sounds made by us, Web Audio, no files): a
+// chip click, a card dealt (a short swish) and turned, the wheel's ball ticking as it slows, and a
+// win chime. They follow the frame's mute switch (sound.ts: muted by default, remembered per player).
+import type { Sound, Tone } from './sound';
 
 export type TableEffect = 'chip' | 'deal' | 'flip' | 'wheel' | 'win';
 

@@ -1,0 +1,80 @@
+// The studio pages' words in the platform's languages: a product keeps one data file per language
+// (words/<code>.json, the platform's language code in lower case: ty for Filipino, zh-hant for
+// traditional Chinese, as the player site's locales are), plain strings with {name} placeholders and
+// counted phrases as { one, other, ... } by the language's plural rules (Intl.PluralRules), so a
+// language is added as data, with no code. English is complete and bundled with the page; another
+// language is a chunk of its own, loaded when the page opens in it, and any phrase it lacks is the
+// English one.
+
+/** A counted phrase: one form per plural category the language uses (`other` is always there). */
+export type Counted = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>;
+
+/** The page's language: its platform code (upper case, as the launch names it) and its Intl locale. */
+export type LaunchLanguage = { code: string; locale: string };
+
+const CODE = /^[a-z]{2,3}(-[a-z]{2,4})?$/;
+
+/** The platform's language code to the page's: TY is Filipino (fil); anything unknown is English. */
+export function launchLanguage(code: unknown): LaunchLanguage {
+  const lower = typeof code === 'string' ? code.trim().toLowerCase() : '';
+  if (!CODE.test(lower) || lower === 'en') return { code: 'EN', locale: 'en' };
+  if (lower === 'ty') return { code: 'TY', locale: 'fil' };
+  const [base, script] = lower.split('-');
+  const locale = script && script.length === 4 ? `${base}-${script[0]!.toUpperCase()}${script.slice(1)}` : lower;
+  return { code: lower.toUpperCase(), locale };
+}
+
+/** `base` with every phrase `over` has put in its place (a phrase of another shape is ignored). */
+export function mergeWords<T>(base: T, over: unknown): T {
+  if (typeof base === 'string') return (typeof over === 'string' && over.trim() ? over : base) as T;
+  if (!over || typeof over !== 'object' || Array.isArray(over)) return base;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(base as Record<string, unknown>)) {
+    out[key] = mergeWords(value, (over as Record<string, unknown>)[key]);
+  }
+  // A counted phrase may have plural forms English has not (few, many, zero, two).
+  if ('other' in (base as object)) {
+    for (const [key, value] of Object.entries(over as Record<string, unknown>)) {
+      if (!(key in out) && typeof value === 'string') out[key] = value;
+    }
+  }
+  return out as T;
+}
+
+/**
+ * A product's words for `language`: English merged with the language's file, English alone when it
+ * has none. `load` is the product's own `(file) => import(\`./words/${file}.json\`)`, a literal-prefixed
+ * dynamic import, so esbuild and Vite make one chunk per language file of that product.
+ */
+export async function loadLanguageFile<T>(
+  english: T,
+  language: LaunchLanguage,
+  load: (file: string) => Promise<{ default: unknown }>,
+): Promise<T> {
+  if (language.code === 'EN') return english;
+  try {
+    return mergeWords(english, (await load(language.code.toLowerCase())).default);
+  } catch {
+    return english;
+  }
+}
+
+/** A phrase with its {placeholders} filled; a placeholder with no value is left as it is. */
+export function fill(phrase: string, values: Record<string, string | number> = {}): string {
+  return phrase.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** A counted phrase for `n` in `locale`: the plural form its rules pick, `other` when that form is missing. */
+export function counted(phrase: Counted, n: number, locale: string, formatted = String(n)): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  const form = phrase[rules.select(n)] ?? phrase.other;
+  return fill(form, { n: formatted });
+}
