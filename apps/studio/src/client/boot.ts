@@ -14,8 +14,17 @@ export function readBoot(doc: Pick<Document, 'getElementById'>): { gameName?: un
   }
 }
 
+/** This page's launch language as the platform named it (TH, ZH-HANT, TY, ...), EN where there is no page. */
+export function bootLanguage(
+  doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
+): string {
+  const language = (doc ? (readBoot(doc) as { language?: unknown } | null) : null)?.language;
+  return typeof language === 'string' && language.trim() ? language.trim() : 'EN';
+}
+
 /**
- * This page's language: the launch language in the boot data, as the frame reads it (frame.ts).
+ * This page's language for the casino games' words (English or Filipino): the launch language in the
+ * boot data, as the frame reads it (frame.ts).
  * English where there is no page (a game's UI built for history summaries outside a browser).
  */
 export function pageLanguage(

@@ -1,7 +1,8 @@
-// The games' own texts (the reality check, the tables, the lottery, crash, the instant-game page shell, the slot, the arcade games), in the launch
-// language the frame uses (frame-words.ts): English and Filipino (the platform's TY). Filipino keeps
-// the casino terms Filipino players use in English (Free spins, Wild, Scatter, Stake, Auto, Turbo,
-// Meron, Wala); numbers and money are formatted the same in both.
+// The games' own texts (the tables, the lottery, crash, the instant-game page shell, the slot, the
+// arcade games), in English and Filipino (the platform's TY); the kit's words every page shares (the
+// frame, the reality check, the request errors) are kit-words.ts's, in every platform language.
+// Filipino keeps the casino terms Filipino players use in English (Free spins, Wild, Scatter, Stake,
+// Auto, Turbo, Meron, Wala); numbers and money are formatted the same in both.
 import { count, inLanguage } from './words';
 
 type Count = (n: number) => string;
@@ -145,13 +146,6 @@ export type GameWords = {
     drawResults: string;
     drawTitle: (numero: string) => string;
     notDrawn: string;
-  };
-  realityCheck: {
-    title: string;
-    continuePlaying: string;
-    stopPlaying: string;
-    timeSinceLogin: (minutes: number) => string;
-    netSinceLogin: (currency: string, net: string) => string;
   };
   crash: {
     connecting: string;
@@ -431,11 +425,6 @@ export type GameWords = {
     stock: string;
     noDeal: string;
   };
-  /** The errors every page may show when the server gave no message of its own (ui.ts request). */
-  errors: {
-    connectionLost: string;
-    requestFailed: (status: number) => string;
-  };
   /** A game's title when the launch named none: its kind of game (game-title.ts engineTitle). */
   titles: Record<
     'slot' | 'fish' | 'duel' | 'match' | 'derby' | 'lottery' | 'crash' | 'baccarat' | 'roulette' | 'game',
@@ -634,13 +623,6 @@ const EN: GameWords = {
     drawResults: 'Draw results',
     drawTitle: (numero) => `Draw ${numero}`,
     notDrawn: 'not drawn yet',
-  },
-  realityCheck: {
-    title: 'Reality check',
-    continuePlaying: 'Continue playing',
-    stopPlaying: 'Stop playing',
-    timeSinceLogin: (minutes) => `Time since you logged in: ${minutes} min`,
-    netSinceLogin: (currency, net) => `Your net result since login: ${currency} ${net}`,
   },
   crash: {
     connecting: 'Connecting…',
@@ -940,10 +922,6 @@ const EN: GameWords = {
     stock: 'Stock, in drawing order:',
     noDeal: 'Give the dealer’s seat (and for Hold’em the seats dealt in) to see who was dealt which cards.',
   },
-  errors: {
-    connectionLost: 'Connection lost, please try again',
-    requestFailed: (status) => `Request failed (${status})`,
-  },
   titles: {
     slot: 'Slot',
     fish: 'Fishing',
@@ -1161,13 +1139,6 @@ const TY: GameWords = {
     drawResults: 'Mga resulta ng bunutan',
     drawTitle: (numero) => `Draw ${numero}`,
     notDrawn: 'hindi pa nabubunot',
-  },
-  realityCheck: {
-    title: 'Reality check',
-    continuePlaying: 'Ituloy ang paglalaro',
-    stopPlaying: 'Itigil ang paglalaro',
-    timeSinceLogin: (minutes) => `Oras mula nang mag-log in ka: ${minutes} min`,
-    netSinceLogin: (currency, net) => `Ang net na resulta mo mula nang mag-log in: ${currency} ${net}`,
   },
   crash: {
     connecting: 'Kumokonekta…',
@@ -1470,10 +1441,6 @@ const TY: GameWords = {
     stock: 'Bunot, ayon sa pagkakakuha:',
     noDeal:
       'Ibigay ang upuan ng tagabigay (at para sa Hold’em, ang mga upuang binigyan ng baraha) para makita kung sino ang nakatanggap ng aling baraha.',
-  },
-  errors: {
-    connectionLost: 'Naputol ang koneksyon, pakisubukang muli',
-    requestFailed: (status) => `Nabigo ang kahilingan (${status})`,
   },
   titles: {
     slot: 'Slot',

@@ -12,11 +12,13 @@ import type {
   SessionInfo,
   StepView,
 } from '../api-types';
-import { pageLanguage } from './boot';
+import { bootLanguage, pageLanguage } from './boot';
 import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
 import { gameWords } from './game-words';
 import { loadGameUi, roundSummary } from './games';
+import { launchLanguage } from './i18n';
+import { loadKitWords } from './kit-words';
 import { presentingRound } from './round-signal';
 import { ApiError, h, money, request, shortHash } from './ui';
 import { fairUrl } from './words';
@@ -29,6 +31,7 @@ const api = <T>(path: string, options: { method?: string; body?: unknown } = {})
 const app = document.getElementById('app') as HTMLElement;
 
 async function start() {
+  await loadKitWords(launchLanguage(bootLanguage()));
   const language = pageLanguage();
   const w = gameWords(language).shell;
   let info: SessionInfo;

@@ -5,8 +5,9 @@
 // framed there leaves it to the platform and only a page opened on its own shows it. The interval
 // and figures come from the platform by the game token of the launch
 // (GET /wps/responsible/realityCheck/game); a trial has no member and no notice.
-import { pageLanguage } from './boot';
-import { gameWords } from './game-words';
+import { bootLanguage } from './boot';
+import { fill } from './i18n';
+import { kitWords } from './kit-words';
 import { h, money } from './ui';
 
 export type RealityCheckData = {
@@ -77,7 +78,7 @@ async function fetchCheck(token: string): Promise<RealityCheckData | null> {
 }
 
 function notice(data: RealityCheckData, onContinue: () => void, onStop: () => void): HTMLElement {
-  const w = gameWords(pageLanguage()).realityCheck;
+  const w = kitWords(bootLanguage()).realityCheck;
   const continueButton = h(
     'button',
     { class: 'button primary', type: 'button', 'data-testid': 'reality-check-continue' },
@@ -101,8 +102,12 @@ function notice(data: RealityCheckData, onContinue: () => void, onStop: () => vo
       style: 'max-width:22rem;width:100%;',
     },
     h('h2', { id: 'reality-check-title' }, w.title),
-    h('p', { 'data-testid': 'reality-check-time' }, w.timeSinceLogin(data.playedMinutes)),
-    h('p', { 'data-testid': 'reality-check-net' }, w.netSinceLogin(data.currency, signedMoney(data.net))),
+    h('p', { 'data-testid': 'reality-check-time' }, fill(w.timeSinceLogin, { minutes: data.playedMinutes })),
+    h(
+      'p',
+      { 'data-testid': 'reality-check-net' },
+      fill(w.netSinceLogin, { currency: data.currency, net: signedMoney(data.net) }),
+    ),
     h('div', { style: 'display:flex;gap:.5rem;margin-top:1rem;' }, continueButton, stopButton),
   );
   const backdrop = h(

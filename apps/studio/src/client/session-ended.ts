@@ -2,7 +2,7 @@
 // the studio closes the page's socket with CLOSE_SESSION_ENDED (socket-route.ts) and refuses the
 // token from then on, so reconnecting is pointless. The page stops and says why, with the way back.
 
-import { pageLanguage } from './boot';
+import { bootLanguage } from './boot';
 import { frameWords } from './frame-words';
 import { h } from './ui';
 
@@ -17,7 +17,7 @@ export function sessionEndedBy(event: { code?: number }): boolean {
 /** Covers the page with the notice, once, linking where the frame's lobby button does (else the site). */
 export function showSessionEnded(): void {
   if (document.querySelector('[data-testid="session-ended"]')) return;
-  const w = frameWords(pageLanguage());
+  const w = frameWords(bootLanguage());
   const lobby = document.querySelector('[data-testid="lobby"]')?.getAttribute('href') ?? '/';
   const back = h('a', { class: 'button primary', href: lobby, target: '_top' }, w.backToLobby);
   const box = h(

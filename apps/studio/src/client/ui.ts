@@ -1,6 +1,7 @@
 // Small DOM helpers for the studio pages (no framework: the pages are small and must load fast on phones).
-import { pageLanguage } from './boot';
-import { gameWords } from './game-words';
+import { bootLanguage } from './boot';
+import { fill } from './i18n';
+import { kitWords } from './kit-words';
 import { pageLanguageOf } from './words';
 
 type Attrs = Record<string, string | number | boolean | ((e: Event) => void) | undefined>;
@@ -74,9 +75,9 @@ export class ApiError extends Error {
 export async function request<T>(
   path: string,
   options: { method?: string; body?: unknown; token?: string } = {},
-  language: unknown = pageLanguage(),
+  language: unknown = bootLanguage(),
 ): Promise<T> {
-  const words = gameWords(language).errors;
+  const words = kitWords(language).errors;
   // The server words its refusals in the session's language; this one tells it the page's before the
   // session is known (a missing or expired token).
   const headers: Record<string, string> = { 'x-game-lang': pageLanguageOf(language) };
@@ -98,7 +99,7 @@ export async function request<T>(
   if (!response.ok) {
     throw new ApiError(
       data?.error?.code ?? 'ERROR',
-      data?.error?.message ?? words.requestFailed(response.status),
+      data?.error?.message ?? fill(words.requestFailed, { status: response.status }),
       response.status,
       data?.error?.detail ?? null,
     );

@@ -7,6 +7,7 @@
 import type { PvpTableView } from '../../pvp-room/view';
 import { readBoot } from '../boot';
 import { fill, launchLanguage } from '../i18n';
+import { loadKitWords } from '../kit-words';
 import { HandEntropy } from '../pvp/hand-entropy';
 import { startRealityCheck } from '../reality-check';
 import { sessionEndedBy, showSessionEnded } from '../session-ended';
@@ -122,7 +123,7 @@ async function start(app: HTMLElement) {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const boot = (readBoot(document) ?? {}) as Boot;
   const language = launchLanguage(boot.language);
-  const words = await loadCardRoomWords(language);
+  const [words] = await Promise.all([loadCardRoomWords(language), loadKitWords(language)]);
   const locale = language.locale;
   const money = (m: number) => moneyText(m, locale);
   const api = <T>(path: string, options: { method?: string; body?: unknown } = {}) =>

@@ -21,6 +21,7 @@ import type {
 import { formatOdds } from '../../sportsbook/model/odds';
 import { readBoot } from '../boot';
 import { counted, launchLanguage } from '../i18n';
+import { loadKitWords } from '../kit-words';
 import { startRealityCheck } from '../reality-check';
 import { ApiError, h, request } from '../ui';
 import { createBetsView } from './sb-bets-view';
@@ -64,6 +65,8 @@ async function start(app: HTMLElement) {
   const language = launchLanguage(boot?.language);
   const api = <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
     request<T>(path, { ...options, token }, language.code);
+  // The kit's words first: the lobby call's own refusal is worded by them.
+  await loadKitWords(language);
   const [words, lobbyOrError] = await Promise.all([
     loadWords(language),
     api<LobbyAnswer>(SB_PATHS.lobby).catch((err: unknown) => err as Error),
