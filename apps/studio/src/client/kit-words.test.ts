@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { launchLanguage } from './i18n';
 import { englishKitWords, kitWords, loadKitWords } from './kit-words';
 import { ApiError, request } from './ui';
+import { phraseLeaves, placeholdersOf } from './words-check';
 
 // The kit's words every studio page shares (frame, reality check, session ended, request errors):
 // one file per platform language, each with every English phrase, its placeholders, and no phrase
@@ -17,32 +18,23 @@ const codes = (d: string) =>
     .map((f) => f.slice(0, -'.json'.length))
     .sort();
 
-function leaves(o: unknown, path = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof o === 'string') out.set(path, o);
-  else if (o && typeof o === 'object')
-    for (const [k, v] of Object.entries(o)) for (const [p, s] of leaves(v, path ? `${path}.${k}` : k)) out.set(p, s);
-  return out;
-}
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-
 // What a language may write as English does: the demo badge, and the reality check's name (the
 // industry's term, kept in English by Filipino players and some others); German's word for fairness.
 const MAY_STAY_ENGLISH = new Set(['frame.demo', 'realityCheck.title']);
 const SAME_IN: Record<string, string[]> = { de: ['frame.fairness'] };
 
 describe('the kit words', () => {
-  const english = leaves(englishKitWords);
+  const english = phraseLeaves(englishKitWords);
 
   it('come in every language the sportsbook and card room speak, each phrase translated with its placeholders', () => {
     expect(codes(dir)).toEqual(codes(sportsbookDir));
     for (const code of codes(dir).filter((c) => c !== 'en')) {
-      const theirs = leaves(JSON.parse(readFileSync(`${dir}${code}.json`, 'utf8')));
+      const theirs = phraseLeaves(JSON.parse(readFileSync(`${dir}${code}.json`, 'utf8')));
       expect([...theirs.keys()].sort(), code).toEqual([...english.keys()].sort());
       for (const [key, phrase] of english) {
         const their = theirs.get(key) ?? '';
         expect(their.trim(), `${code} ${key}`).not.toBe('');
-        expect(placeholders(their), `${code} ${key}`).toEqual(placeholders(phrase));
+        expect(placeholdersOf(their), `${code} ${key}`).toEqual(placeholdersOf(phrase));
         if (!MAY_STAY_ENGLISH.has(key) && !SAME_IN[code]?.includes(key))
           expect(their, `${code} ${key} is still English`).not.toBe(phrase);
       }

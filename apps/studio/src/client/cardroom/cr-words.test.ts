@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { launchLanguage } from '../i18n';
+import { phraseLeaves, placeholdersOf } from '../words-check';
 import { englishCardRoomWords, loadCardRoomWords } from './cr-words';
 import en from './words/en.json';
 
@@ -9,14 +10,6 @@ import en from './words/en.json';
 // English phrase (none left in English by mistake but the poker terms the language borrows), with
 // the same placeholders; a language is loaded by the platform's code.
 
-function leaves(o: unknown, path = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof o === 'string') out.set(path, o);
-  else if (o && typeof o === 'object')
-    for (const [k, v] of Object.entries(o)) for (const [p, s] of leaves(v, path ? `${path}.${k}` : k)) out.set(p, s);
-  return out;
-}
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const dir = fileURLToPath(new URL('./words/', import.meta.url));
 const siteLocales = readdirSync(fileURLToPath(new URL('../../../../web/src/locales/', import.meta.url)))
   .filter((f) => f.endsWith('.json'))
@@ -26,11 +19,12 @@ describe('the card room words', () => {
   it("has a file for each of the site's languages, each with every phrase and its placeholders", () => {
     const files = readdirSync(dir).map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...siteLocales].sort());
-    const e = leaves(en);
+    const e = phraseLeaves(en);
     for (const lang of files) {
-      const t = leaves(JSON.parse(readFileSync(`${dir}${lang}.json`, 'utf8')));
+      const t = phraseLeaves(JSON.parse(readFileSync(`${dir}${lang}.json`, 'utf8')));
       expect([...t.keys()].sort(), lang).toEqual([...e.keys()].sort());
-      for (const [key, phrase] of e) expect(placeholders(t.get(key)!), `${lang} ${key}`).toEqual(placeholders(phrase));
+      for (const [key, phrase] of e)
+        expect(placeholdersOf(t.get(key)!), `${lang} ${key}`).toEqual(placeholdersOf(phrase));
       // The sentences are translated (short poker terms may be the same word).
       if (lang !== 'en') expect(t.get('lobby.noHouse'), lang).not.toBe(e.get('lobby.noHouse'));
     }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { launchLanguage } from '../i18n';
+import { placeholdersOf } from '../words-check';
 import { englishTongitsWords, loadTongitsWords } from './tongits-words';
 import en from './tongits-words/en.json';
 
@@ -10,7 +11,6 @@ import en from './tongits-words/en.json';
 
 const dir = fileURLToPath(new URL('./tongits-words/', import.meta.url));
 const sbDir = fileURLToPath(new URL('../sportsbook/words/', import.meta.url));
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('the Tongits page’s words', () => {
   it('has a file for every language of the sportsbook, each with every phrase and its placeholders', () => {
@@ -24,7 +24,7 @@ describe('the Tongits page’s words', () => {
         const theirs = words[key];
         if (typeof phrase === 'string') {
           expect(typeof theirs, `${file} ${key}`).toBe('string');
-          expect(placeholders(theirs as string), `${file} ${key}`).toEqual(placeholders(phrase));
+          expect(placeholdersOf(theirs as string), `${file} ${key}`).toEqual(placeholdersOf(phrase));
           if (file !== 'en.json' && key !== 'title') expect(theirs, `${file} ${key}`).not.toBe('');
         } else {
           expect(typeof (theirs as { other?: unknown }).other, `${file} ${key}`).toBe('string');

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { counted, fill, launchLanguage, mergeWords } from '../i18n';
+import { phraseLeaves, placeholdersOf } from '../words-check';
 import { englishWords, loadWords } from './sb-words';
 import en from './words/en.json';
 import ty from './words/ty.json';
@@ -9,21 +10,12 @@ import ty from './words/ty.json';
 // The page's words: every language file has English's phrases with the same placeholders, a
 // missing phrase falls back to English, and a language is picked by the platform's code.
 
-function leaves(o: unknown, path = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof o === 'string') out.set(path, o);
-  else if (o && typeof o === 'object')
-    for (const [k, v] of Object.entries(o)) for (const [p, s] of leaves(v, path ? `${path}.${k}` : k)) out.set(p, s);
-  return out;
-}
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-
 describe('language files', () => {
   it('Filipino has every English phrase, with the same placeholders', () => {
-    const e = leaves(en);
-    const t = leaves(ty);
+    const e = phraseLeaves(en);
+    const t = phraseLeaves(ty);
     expect([...t.keys()].sort()).toEqual([...e.keys()].sort());
-    for (const [key, phrase] of e) expect(placeholders(t.get(key)!), key).toEqual(placeholders(phrase));
+    for (const [key, phrase] of e) expect(placeholdersOf(t.get(key)!), key).toEqual(placeholdersOf(phrase));
   });
 
   it('names a message for every refusal code the book sends to the slip', () => {
@@ -326,10 +318,10 @@ describe('every language file', () => {
   it.each(languageFiles)('%s keeps every placeholder of the English phrase', (code) => {
     const own = phrases(readWords(code));
     for (const [key, phrase] of english) {
-      const wanted = placeholders(typeof phrase === 'string' ? phrase : String(phrase.other));
+      const wanted = placeholdersOf(typeof phrase === 'string' ? phrase : String(phrase.other));
       for (const [where, text] of formsOf(key, own.get(key))) {
         expect(typeof text, where).toBe('string');
-        expect(placeholders(String(text)), where).toEqual(wanted);
+        expect(placeholdersOf(String(text)), where).toEqual(wanted);
         expect(String(text).trim(), where).not.toBe('');
       }
     }
