@@ -13,7 +13,7 @@ import type { ContentCoding } from '@gamehall/shared/content-coding';
 const clientDir = fileURLToPath(new URL('./client/', import.meta.url));
 
 /** The pages' entry scripts, served under their own names; chunks get content-hashed names. */
-const ENTRIES: Record<string, string> = {
+export const PAGE_ENTRIES: Record<string, string> = {
   play: 'play.ts',
   fair: 'fair.ts',
   sportsbook: 'sportsbook/sportsbook-page.ts',
@@ -59,12 +59,10 @@ function once<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
   return pending;
 }
 
-async function buildAll(): Promise<Map<string, Asset>> {
-  // esbuild loads with the first page asked for, not at the server's start-up.
-  const { build } = await import('esbuild');
-  const outdir = path.join(clientDir, 'out');
-  const result = await build({
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, `${clientDir}${file}`])),
+/** esbuild's options for the pages' build, into `outdir` (nothing is written: the files stay in memory). */
+export function pageBuildOptions(outdir: string) {
+  return {
+    entryPoints: Object.fromEntries(Object.entries(PAGE_ENTRIES).map(([name, file]) => [name, `${clientDir}${file}`])),
     bundle: true,
     write: false,
     format: 'esm',
@@ -76,7 +74,14 @@ async function buildAll(): Promise<Map<string, Asset>> {
     minify: true,
     legalComments: 'none',
     logLevel: 'silent',
-  });
+  } as const;
+}
+
+async function buildAll(): Promise<Map<string, Asset>> {
+  // esbuild loads with the first page asked for, not at the server's start-up.
+  const { build } = await import('esbuild');
+  const outdir = path.join(clientDir, 'out');
+  const result = await build(pageBuildOptions(outdir));
   const files = new Map<string, Asset>();
   for (const out of result.outputFiles) {
     files.set(
