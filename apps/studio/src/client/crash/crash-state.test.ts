@@ -74,6 +74,8 @@ describe('crash page state', () => {
     // An older state after a newer one (the socket's first state, late) is not shown.
     const late = applyCrashState(crashed.model, state(8000, round(1, 'running')), T0 + 100);
     expect(late).toEqual({ model: crashed.model, crashedNow: false });
+    // A node whose clock runs behind, with the next round: shown.
+    expect(applyCrashState(crashed.model, state(8500, round(2, 'betting')), T0 + 200).model.state?.round?.id).toBe(2);
   });
 
   it('finds my bet of the round, and tells an auto cash-out from the answer that brings it', () => {

@@ -6,6 +6,7 @@ import type { CrashAnswer } from '../../api-types';
 import type { CrashState, MyCrashBet as MyBet } from '../../crash';
 import { multiplierAt } from '../../engines/crash/crash-curve';
 import { type AutoConfig, type CrashView, netOf } from '../games/crash-present';
+import { behindShown } from '../round-order';
 
 export type { MyBet };
 
@@ -34,17 +35,19 @@ export const myCurrent = (m: CrashModel) =>
 /** Whether a bet is settled (neither waiting for the round nor for its debit). */
 export const settled = (b: MyBet) => b.status !== 'open' && b.status !== 'betting';
 
+/** A round's phases in the order it goes through them. */
+const CRASH_PHASES = ['betting', 'running', 'crashed'] as const;
+
 /**
  * A state from the server. `crashedNow`: the round has just crashed (the page fetches its bets).
- * A state older than the one shown changes nothing (the socket's first state can arrive after a
- * newer broadcast).
+ * A late answer behind the shown round changes nothing (round-order.ts).
  */
 export function applyCrashState(
   m: CrashModel,
   s: CrashState,
   clientNow: number,
 ): { model: CrashModel; crashedNow: boolean } {
-  if (m.state && Date.parse(s.serverNow) < Date.parse(m.state.serverNow)) return { model: m, crashedNow: false };
+  if (behindShown(m.state, s, CRASH_PHASES)) return { model: m, crashedNow: false };
   const key = `${s.round?.id}:${s.round?.phase}`;
   const crashedNow = s.round?.phase === 'crashed' && key !== m.lastPhase;
   return { model: { ...m, offset: Date.parse(s.serverNow) - clientNow, state: s, lastPhase: key }, crashedNow };

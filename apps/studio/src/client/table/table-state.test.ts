@@ -116,6 +116,23 @@ describe('table page state', () => {
     const again = applyTableState(late.model, state(2000, round(1, 'betting')), T0 + 1000);
     expect(again.newRound).toBe(false);
     expect([...again.model.slip]).toEqual([['split-17-20', 100]]);
+    // Two reads that finished in the other order of their clocks: the later clock with the round
+    // before. Not shown either.
+    expect(applyTableState(again.model, state(2500, round(0, 'done')), T0 + 1500).model).toBe(again.model);
+    expect(applyTableState(again.model, state(2500, round(1, 'betting')), T0 + 1500).model).not.toBe(again.model);
+  });
+
+  it('follows a node whose clock is behind, and a table that started over', () => {
+    let m = applyTableState(initialTableModel(), state(5000, round(7, 'betting')), T0).model;
+    m = addChip(m, 'red', 100);
+    // The socket reconnected to a node whose clock runs 2 s behind: its states are shown.
+    const dealing = applyTableState(m, state(3500, round(7, 'dealing')), T0 + 600);
+    expect(dealing.model.state?.round?.phase).toBe('dealing');
+    expect([...dealing.model.slip]).toEqual([['red', 100]]);
+    // Round ids from 1 again more than a minute later: a new database, shown as a new round.
+    const over = applyTableState(dealing.model, state(3500 + 61_000, round(1, 'betting')), T0 + 62_000);
+    expect(over.newRound).toBe(true);
+    expect(over.model.state?.round?.id).toBe(1);
   });
 
   it('reads an answer: its settled bets are news only after the first, and an older state is not applied', () => {

@@ -5,6 +5,7 @@
 import type { TableAnswer, TableBetAnswer } from '../../api-types';
 import type { MyTableBet as MyBet, TableRoundView, TableState } from '../../tables';
 import { rouletteBet, spotLabel, spotsOfBet } from '../games/table-present';
+import { behindShown } from '../round-order';
 import { money } from '../ui';
 
 export type TableEngine = 'baccarat' | 'roulette';
@@ -51,20 +52,21 @@ export function bettingOpen(m: TableModel, clientNow: number): boolean {
   return !!r && r.phase === 'betting' && serverNow(m, clientNow) < Date.parse(r.bettingEndsAt);
 }
 
+/** A round's phases in the order it goes through them. */
+const TABLE_PHASES = ['betting', 'dealing', 'result', 'done'] as const;
+
 /**
  * A state from the server (socket or poll). `toResult`: the round has just reached its result (the
  * bets settle, so the page fetches its bets and balance); `newRound`: a new round has begun (the
- * unsent chips of the last one are taken off). A state older than the one shown changes nothing:
- * the socket's first state is read beside the table's loop and can arrive after a newer broadcast,
- * and showing it would take the round away and then bring it back as new, chips lost.
+ * unsent chips of the last one are taken off). A late answer behind the shown round changes
+ * nothing (round-order.ts).
  */
 export function applyTableState(
   m: TableModel,
   s: TableState,
   clientNow: number,
 ): { model: TableModel; toResult: boolean; newRound: boolean } {
-  if (m.state && Date.parse(s.serverNow) < Date.parse(m.state.serverNow))
-    return { model: m, toResult: false, newRound: false };
+  if (behindShown(m.state, s, TABLE_PHASES)) return { model: m, toResult: false, newRound: false };
   const r = s.round;
   const key = `${r?.id}:${r?.phase}`;
   const toResult = key !== m.lastKey && r?.phase === 'result';
