@@ -104,6 +104,25 @@ const sameTierRules = TIERS.filter((t) => t.tier !== 'platform' && t.tier !== 'c
   }),
 );
 
+// The studio's pages: a kit (the files of client/ itself: boot, i18n, ui, sound, frame) and three
+// products, each in its folders; a product's pages take nothing of another's.
+const STUDIO_CLIENT = '^apps/studio/src/client/';
+const STUDIO_PAGE_PRODUCTS = [
+  { rule: 'sportsbook', name: 'the sportsbook', folders: ['sportsbook'] },
+  { rule: 'card-rooms', name: "the card rooms (Hold'em in cardroom/, Tongits in pvp/)", folders: ['cardroom', 'pvp'] },
+  { rule: 'casino', name: 'the casino games', folders: ['games', 'table', 'slot', 'crash', 'lottery'] },
+];
+const studioPageRules = STUDIO_PAGE_PRODUCTS.map((p) => {
+  const others = STUDIO_PAGE_PRODUCTS.filter((o) => o !== p);
+  return {
+    name: `studio-client-${p.rule}-apart`,
+    severity: 'error',
+    comment: `The pages of ${p.name} take nothing of another product's pages: products share only the pages' kit.`,
+    from: { path: `${STUDIO_CLIENT}(${p.folders.join('|')})/` },
+    to: { path: `${STUDIO_CLIENT}(${others.flatMap((o) => o.folders).join('|')})/` },
+  };
+});
+
 const TIERED_MODULES = TIERS.flatMap((t) => t.modules ?? []);
 const ROOT_FILES = TIERS.flatMap((t) => (t.folders ?? []).filter((f) => !f.endsWith('/')));
 
@@ -200,30 +219,7 @@ module.exports = {
       from: { path: '^apps/server/src/', pathNot: ['\\.test\\.ts$', '^apps/server/src/test/'] },
       to: { path: '^apps/studio/', pathNot: '^apps/studio/src/(plugin|catalogue)\\.ts$' },
     },
-    {
-      name: 'studio-client-sportsbook-apart',
-      severity: 'error',
-      comment:
-        "The studio's pages are three products on the pages' shared kit (the files of client/ itself: boot, " +
-        'i18n, ui, sound, frame): the sportsbook page takes nothing of the casino games or the card rooms.',
-      from: { path: '^apps/studio/src/client/sportsbook/' },
-      to: { path: '^apps/studio/src/client/(cardroom|pvp|games|table|slot|crash|lottery)/' },
-    },
-    {
-      name: 'studio-client-card-rooms-apart',
-      severity: 'error',
-      comment:
-        "The card rooms' pages (Hold'em in cardroom/, Tongits in pvp/) take nothing of the sportsbook or the casino games.",
-      from: { path: '^apps/studio/src/client/(cardroom|pvp)/' },
-      to: { path: '^apps/studio/src/client/(sportsbook|games|table|slot|crash|lottery)/' },
-    },
-    {
-      name: 'studio-client-casino-apart',
-      severity: 'error',
-      comment: "The casino games' pages take nothing of the sportsbook or the card rooms.",
-      from: { path: '^apps/studio/src/client/(games|table|slot|crash|lottery)/' },
-      to: { path: '^apps/studio/src/client/(sportsbook|cardroom|pvp)/' },
-    },
+    ...studioPageRules,
     {
       name: 'studio-client-types-only-from-studio-server',
       severity: 'error',

@@ -4,11 +4,11 @@
 import { type Language, pageLanguageOf } from './words';
 
 /** The page's boot data, or null when there is none. */
-export function readBoot(doc: Pick<Document, 'getElementById'>): { gameName?: unknown } | null {
+export function readBoot(doc: Pick<Document, 'getElementById'>): { gameName?: unknown; language?: unknown } | null {
   const text = doc.getElementById('boot')?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as { gameName?: unknown };
+    return JSON.parse(text) as { gameName?: unknown; language?: unknown };
   } catch {
     return null;
   }
@@ -18,7 +18,7 @@ export function readBoot(doc: Pick<Document, 'getElementById'>): { gameName?: un
 export function bootLanguage(
   doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
 ): string {
-  const language = (doc ? (readBoot(doc) as { language?: unknown } | null) : null)?.language;
+  const language = doc ? readBoot(doc)?.language : undefined;
   return typeof language === 'string' && language.trim() ? language.trim() : 'EN';
 }
 
@@ -30,5 +30,5 @@ export function bootLanguage(
 export function pageLanguage(
   doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
 ): Language {
-  return pageLanguageOf((doc ? (readBoot(doc) as { language?: unknown } | null) : null)?.language);
+  return pageLanguageOf(bootLanguage(doc));
 }

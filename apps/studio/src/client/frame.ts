@@ -4,7 +4,7 @@
 // studio.css); an aria-live region for the result text; space to spin or bet.
 
 import { readBoot } from './boot';
-import { frameWords } from './frame-words';
+import { kitWords } from './kit-words';
 import { startRealityCheck } from './reality-check';
 import { createSound, type Sound } from './sound';
 import { h, svgIcon } from './ui';
@@ -40,7 +40,7 @@ export function createFrame(p: {
   drawerContent: HTMLElement[];
 }): Frame {
   const boot = readBoot(document) as { member?: unknown; language?: unknown } | null;
-  const words = frameWords(boot?.language);
+  const words = kitWords(boot?.language).frame;
   const sound = createSound(memberKey(boot), storage());
   startRealityCheck({ demo: p.demo, lobbyUrl: p.lobbyUrl }); // every game page gets the reality check
   const soundButton = h('button', { class: 'icon-button', type: 'button', 'data-testid': 'sound' });

@@ -47,6 +47,17 @@ describe('the kit words', () => {
       await loadKitWords(launchLanguage('EN'));
     });
 
+    it("are the frame's Filipino for a TY launch and English otherwise, before any load", () => {
+      const ty = kitWords('TY').frame;
+      const en = kitWords('EN').frame;
+      expect(ty.backToLobby).toBe('Bumalik sa lobby');
+      for (const key of Object.keys(en) as (keyof typeof en)[])
+        if (key !== 'demo') expect(ty[key], key).not.toBe(en[key]);
+      expect(kitWords('ty').frame).toBe(ty);
+      expect(kitWords('DE').frame).toBe(en);
+      expect(kitWords(undefined).frame).toBe(en);
+    });
+
     it("are the loaded language's once the page loaded them, English and Filipino without loading", async () => {
       expect(kitWords('TY').frame.backToLobby).toBe('Bumalik sa lobby');
       expect(kitWords('TH')).toBe(englishKitWords);

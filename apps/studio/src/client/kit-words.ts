@@ -14,11 +14,9 @@ let loaded: { code: string; words: KitWords } = { code: 'EN', words: en };
 /** Loads the kit's words of `language` for this page (English when its file cannot be loaded). */
 export async function loadKitWords(language: LaunchLanguage): Promise<KitWords> {
   const words =
-    language.code === 'EN'
-      ? en
-      : language.code === 'TY'
-        ? filipino
-        : await loadLanguageFile(en, language, (file) => import(`./kit-words/${file}.json`));
+    language.code === 'TY'
+      ? filipino
+      : await loadLanguageFile(en, language, (file) => import(`./kit-words/${file}.json`));
   loaded = { code: language.code, words };
   return words;
 }

@@ -1,9 +1,8 @@
 // The site ended this game session (the member signed out there, or their sessions were ended):
 // the studio closes the page's socket with CLOSE_SESSION_ENDED (socket-route.ts) and refuses the
 // token from then on, so reconnecting is pointless. The page stops and says why, with the way back.
-
 import { bootLanguage } from './boot';
-import { frameWords } from './frame-words';
+import { kitWords } from './kit-words';
 import { h } from './ui';
 
 /** The close code of a socket whose game session the site ended (the server's CLOSE_SESSION_ENDED). */
@@ -17,7 +16,7 @@ export function sessionEndedBy(event: { code?: number }): boolean {
 /** Covers the page with the notice, once, linking where the frame's lobby button does (else the site). */
 export function showSessionEnded(): void {
   if (document.querySelector('[data-testid="session-ended"]')) return;
-  const w = frameWords(bootLanguage());
+  const w = kitWords(bootLanguage()).frame;
   const lobby = document.querySelector('[data-testid="lobby"]')?.getAttribute('href') ?? '/';
   const back = h('a', { class: 'button primary', href: lobby, target: '_top' }, w.backToLobby);
   const box = h(

@@ -65,11 +65,10 @@ async function start(app: HTMLElement) {
   const language = launchLanguage(boot?.language);
   const api = <T>(path: string, options: { method?: string; body?: unknown } = {}) =>
     request<T>(path, { ...options, token }, language.code);
-  // The kit's words first: the lobby call's own refusal is worded by them.
-  await loadKitWords(language);
   const [words, lobbyOrError] = await Promise.all([
     loadWords(language),
-    api<LobbyAnswer>(SB_PATHS.lobby).catch((err: unknown) => err as Error),
+    // The kit's words before the lobby call: its refusal is worded by them.
+    loadKitWords(language).then(() => api<LobbyAnswer>(SB_PATHS.lobby).catch((err: unknown) => err as Error)),
   ]);
   if (lobbyOrError instanceof Error) {
     app.replaceChildren(
