@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LOTTERY_BET_TYPES } from '../engines';
 import { FAIR_STREAM_FORM } from '../verify';
 import { pageLanguage } from './boot';
 import { gameTitle } from './game-title';
-import { engineTitle, type GameWords, gameWords } from './game-words';
+import { engineTitle, englishPhrases, type GameWords, gameWords, loadGameWords } from './game-words';
 import { presentDerby, presentDuel, presentMatch } from './games/arcade-present';
 import { autoNext, crashView, myOutcome, parseAutoConfig, playerRows } from './games/crash-present';
 import { fishSummary } from './games/fish';
@@ -20,9 +22,11 @@ import {
   spotLabel,
   thirdCardNotes,
 } from './games/table-present';
+import { launchLanguage } from './i18n';
 import { drawWait } from './lottery/lottery-state';
 import { ApiError, money, request } from './ui';
 import { fairUrl } from './words';
+import { phraseLeaves, placeholdersOf } from './words-check';
 
 // On the TY (Filipino) site every game page speaks Filipino: the games' own texts come
 // from game-words.ts in the launch language the page's boot data carries, as the frame's do.
@@ -364,5 +368,97 @@ describe('the table pages, the verifier and the titles on a TY launch', () => {
     } finally {
       globalThis.fetch = realFetch;
     }
+  });
+});
+
+// The games' words files: game-words/<code>.json, one per language, each with every English phrase
+// and its placeholders; a counted phrase has the plural forms of its language.
+const dir = fileURLToPath(new URL('./game-words/', import.meta.url));
+const fileOf = (code: string): unknown => JSON.parse(readFileSync(`${dir}${code}.json`, 'utf8'));
+
+/** The dotted keys of the counted phrases: the objects with an `other` form, as mergeWords tells them. */
+function countedKeys(o: unknown, path = ''): string[] {
+  if (!o || typeof o !== 'object') return [];
+  if ('other' in o) return [path];
+  return Object.entries(o).flatMap(([key, value]) => countedKeys(value, path ? `${path}.${key}` : key));
+}
+
+describe("the games' words files", () => {
+  const english = phraseLeaves(englishPhrases);
+  const countedPhrases = new Set(countedKeys(englishPhrases));
+  /** The counted phrase `key` is a plural form of, if it is one. */
+  const countedOf = (key: string) => {
+    const parent = key.slice(0, key.lastIndexOf('.'));
+    return countedPhrases.has(parent) ? parent : undefined;
+  };
+
+  it('count in English with {n} in every plural form', () => {
+    expect(countedPhrases.size).toBeGreaterThan(30);
+    for (const key of countedPhrases)
+      for (const form of ['one', 'other'])
+        expect(placeholdersOf(english.get(`${key}.${form}`) ?? ''), key).toContain('n');
+  });
+
+  it('have every English phrase in Filipino, with its placeholders, none empty', () => {
+    const filipino = phraseLeaves(fileOf('ty'));
+    expect([...filipino.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, phrase] of english) {
+      const their = filipino.get(key) ?? '';
+      expect(their.trim(), key).not.toBe('');
+      expect(placeholdersOf(their), key).toEqual(placeholdersOf(phrase));
+    }
+  });
+
+  it('have in every language each English phrase with its placeholders, counted ones in its own plural forms', () => {
+    const codes = readdirSync(dir)
+      .filter((f) => f.endsWith('.json') && f !== 'en.json')
+      .map((f) => f.slice(0, -'.json'.length));
+    expect(codes).toContain('ty');
+    for (const code of codes) {
+      const theirs = phraseLeaves(fileOf(code));
+      for (const key of english.keys())
+        if (!countedOf(key) || key.endsWith('.other')) expect(theirs.has(key), `${code} ${key}`).toBe(true);
+      for (const [key, their] of theirs) {
+        // A plural form English lacks (few, many) says what English's `other` says.
+        const counted = countedOf(key);
+        const phrase = english.get(key) ?? (counted ? english.get(`${counted}.other`) : undefined);
+        expect(phrase, `${code} ${key} is no English phrase`).toBeDefined();
+        expect(their.trim(), `${code} ${key}`).not.toBe('');
+        expect(placeholdersOf(their), `${code} ${key}`).toEqual(placeholdersOf(phrase ?? ''));
+      }
+    }
+  });
+
+  it('say a count by the plural form of the number', () => {
+    const en = gameWords('EN');
+    expect(en.fish.shotCount(1)).toBe('1 shot');
+    expect(en.fish.shotCount(10)).toBe('10 shots');
+    expect(en.shell.welcomeBack(1)).toBe('Welcome back: 1 free spin is waiting');
+    expect(en.shell.welcomeBack(3)).toBe('Welcome back: 3 free spins are waiting');
+    expect(en.slot.freeSpinsAwarded(1, true, 2)).toBe('1 MORE FREE SPIN · wins ×2');
+    expect(en.slot.freeSpinsAwarded(8, false, 1)).toBe('8 FREE SPINS');
+    expect(en.crash.autoStopped(null, 1, '+1.00')).toBe('Auto-bet stopped · 1 round played, net +1.00');
+    expect(en.crash.autoStopped('loss limit reached', 4, '-4.00')).toBe(
+      'Auto-bet stopped: loss limit reached · 4 rounds played, net -4.00',
+    );
+    expect(gameWords('TY').fish.shotCount(1)).toBe('1 tira');
+    expect(gameWords('TY').fish.shotCount(10)).toBe('10 tira');
+  });
+
+  describe('on a page', () => {
+    afterEach(async () => {
+      await loadGameWords(launchLanguage('EN'));
+    });
+
+    it("are the loaded language's once the page loaded them, English and Filipino without loading", async () => {
+      const filipino = gameWords('TY');
+      expect(await loadGameWords(launchLanguage('TY'))).toBe(filipino);
+      expect(gameWords('ty')).toBe(filipino);
+      expect(gameWords('EN')).not.toBe(filipino);
+      // A language with no file yet is English.
+      expect(await loadGameWords(launchLanguage('XX'))).toBe(gameWords('EN'));
+      expect(gameWords('XX')).toBe(gameWords('EN'));
+      expect(gameWords('TY')).toBe(filipino);
+    });
   });
 });
