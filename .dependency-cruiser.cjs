@@ -104,24 +104,85 @@ const sameTierRules = TIERS.filter((t) => t.tier !== 'platform' && t.tier !== 'c
   }),
 );
 
-// The studio's pages: a kit (the files of client/ itself: boot, i18n, ui, sound, frame) and three
-// products, each in its folders; a product's pages take nothing of another's.
-const STUDIO_CLIENT = '^apps/studio/src/client/';
-const STUDIO_PAGE_PRODUCTS = [
-  { rule: 'sportsbook', name: 'the sportsbook', folders: ['sportsbook'] },
-  { rule: 'card-rooms', name: "the card rooms (Hold'em in cardroom/, Tongits in pvp/)", folders: ['cardroom', 'pvp'] },
-  { rule: 'casino', name: 'the casino games', folders: ['games', 'table', 'slot', 'crash', 'lottery'] },
+// The house studio: a kit (apps/studio/src/kit/ on the server, the files of client/ itself in the
+// browser: sessions and launch, fairness, the wallet client, sockets and loops, words, money and
+// time) and three products, each in its own folders on both sides. A product imports the kit, never
+// another product; the kit imports no product; the studio's root files (the plugin, the catalogue,
+// the verifier, the recovery loop, the pages' shell) assemble them and are imported by none of them.
+const STUDIO = '^apps/studio/src/';
+const STUDIO_CLIENT = `${STUDIO}client/`;
+const STUDIO_ROOT_FILES = `${STUDIO}[^/]+\\.ts$`;
+// Tests and the harnesses they share (a product's test-fixture.ts starts a whole studio) may reach across.
+const STUDIO_TESTS = ['\\.test\\.ts$', '/test-[a-z-]+\\.ts$'];
+const STUDIO_PRODUCTS = [
+  { rule: 'sportsbook', name: 'the sportsbook', server: 'sportsbook', pages: ['sportsbook'] },
+  {
+    rule: 'card-rooms',
+    name: "the card rooms (Hold'em and Tongits)",
+    server: 'cardroom',
+    pages: ['cardroom', 'pvp'],
+  },
+  {
+    rule: 'casino',
+    name: 'the casino games',
+    server: 'casino',
+    pages: ['games', 'table', 'slot', 'crash', 'lottery'],
+  },
 ];
-const studioPageRules = STUDIO_PAGE_PRODUCTS.map((p) => {
-  const others = STUDIO_PAGE_PRODUCTS.filter((o) => o !== p);
-  return {
-    name: `studio-client-${p.rule}-apart`,
-    severity: 'error',
-    comment: `The pages of ${p.name} take nothing of another product's pages: products share only the pages' kit.`,
-    from: { path: `${STUDIO_CLIENT}(${p.folders.join('|')})/` },
-    to: { path: `${STUDIO_CLIENT}(${others.flatMap((o) => o.folders).join('|')})/` },
-  };
+const studioProductRules = STUDIO_PRODUCTS.flatMap((p) => {
+  const others = STUDIO_PRODUCTS.filter((o) => o !== p);
+  const otherServer = others.map((o) => `${STUDIO}${o.server}/`);
+  const otherPages = `${STUDIO_CLIENT}(${others.flatMap((o) => o.pages).join('|')})/`;
+  return [
+    {
+      name: `studio-${p.rule}-apart`,
+      severity: 'error',
+      comment: `The server side of ${p.name} imports the kit and itself: no other product, not the studio's root files.`,
+      from: { path: `${STUDIO}${p.server}/`, pathNot: STUDIO_TESTS },
+      to: { path: [...otherServer, otherPages, STUDIO_ROOT_FILES] },
+    },
+    {
+      name: `studio-client-${p.rule}-apart`,
+      severity: 'error',
+      comment: `The pages of ${p.name} take nothing of another product, on either side: products share only the kit.`,
+      from: { path: `${STUDIO_CLIENT}(${p.pages.join('|')})/` },
+      to: { path: [...otherServer, otherPages] },
+    },
+  ];
 });
+const studioKitRule = {
+  name: 'studio-kit-not-to-products',
+  severity: 'error',
+  comment:
+    "The studio's kit is what every product stands on: it imports no product (server side or pages) and " +
+    "none of the studio's root files, which assemble the products on top of it.",
+  from: { path: `${STUDIO}kit/`, pathNot: STUDIO_TESTS },
+  to: {
+    path: [
+      ...STUDIO_PRODUCTS.map((p) => `${STUDIO}${p.server}/`),
+      `${STUDIO_CLIENT}(${STUDIO_PRODUCTS.flatMap((p) => p.pages).join('|')})/`,
+      STUDIO_ROOT_FILES,
+    ],
+  },
+};
+// The root files that assemble the products (docs/studio.md's folder table names each).
+const STUDIO_ROOT = ['plugin', 'catalogue', 'api-types', 'verify', 'recovery', 'pages', 'main', 'standalone-fixture'];
+const studioFolderRule = {
+  name: 'studio-file-in-a-folder',
+  severity: 'error',
+  comment:
+    "Every studio file is in the kit, a product's folders or the pages (client/), or is one of the root " +
+    'files that assemble them (named here); a new file at the root has to say which it is.',
+  from: {
+    path: STUDIO,
+    pathNot: [
+      `${STUDIO}(kit|client|${STUDIO_PRODUCTS.map((p) => p.server).join('|')})/`,
+      `${STUDIO}(${STUDIO_ROOT.join('|')})\\.ts$`,
+      `${STUDIO}[a-z-]+\\.test\\.ts$`,
+    ],
+  },
+  to: {},
+};
 
 const TIERED_MODULES = TIERS.flatMap((t) => t.modules ?? []);
 const ROOT_FILES = TIERS.flatMap((t) => (t.folders ?? []).filter((f) => !f.endsWith('/')));
@@ -219,7 +280,9 @@ module.exports = {
       from: { path: '^apps/server/src/', pathNot: ['\\.test\\.ts$', '^apps/server/src/test/'] },
       to: { path: '^apps/studio/', pathNot: '^apps/studio/src/(plugin|catalogue)\\.ts$' },
     },
-    ...studioPageRules,
+    ...studioProductRules,
+    studioKitRule,
+    studioFolderRule,
     {
       name: 'studio-client-types-only-from-studio-server',
       severity: 'error',
@@ -375,3 +438,7 @@ module.exports = {
 // enumerable, since dependency-cruiser refuses properties of its own configuration it does not know.
 Object.defineProperty(module.exports, 'tiers', { value: TIERS, enumerable: false });
 Object.defineProperty(module.exports, 'sameTierEdges', { value: SAME_TIER_EDGES, enumerable: false });
+Object.defineProperty(module.exports, 'studio', {
+  value: { products: STUDIO_PRODUCTS, rootFiles: STUDIO_ROOT },
+  enumerable: false,
+});

@@ -1,12 +1,12 @@
-// Evaluations per second of the Hold'em hand evaluator (apps/studio/src/pvp/evaluator.ts) on seeded
+// Evaluations per second of the Hold'em hand evaluator (apps/studio/src/cardroom/engine/evaluator.ts) on seeded
 // random 7-card hands, beside the enumeration evaluator the tests check it against (21 five-card
 // subsets per hand) as the reference in the same run. The hands are dealt before timing starts.
 //
 // Run: nice -n 10 node --import tsx bench/pvp-evaluator.ts [--hands 1000000] [--rounds 5]
 import { loadavg } from 'node:os';
-import { evaluate } from '../apps/studio/src/pvp/evaluator';
-import { referenceEvaluate } from '../apps/studio/src/pvp/reference-evaluator';
-import { randomCards, seededRng } from '../apps/studio/src/pvp/test-support';
+import { evaluate } from '../apps/studio/src/cardroom/engine/evaluator';
+import { referenceEvaluate } from '../apps/studio/src/cardroom/engine/reference-evaluator';
+import { randomCards, seededRng } from '../apps/studio/src/cardroom/engine/test-support';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {

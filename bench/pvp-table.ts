@@ -1,14 +1,22 @@
-// Hands per second of the Hold'em table engine (apps/studio/src/pvp/table.ts) on one core: a full
+// Hands per second of the Hold'em table engine (apps/studio/src/cardroom/engine/table.ts) on one core: a full
 // table of simulated players taking random legal actions (seeded), busted players topping up between
 // hands, each hand's deck from the fair stream. Also the time of one engine call (act), whose copy of
 // the table state is what a real table pays per action before any network or database work.
 //
 // Run: nice -n 10 node --import tsx bench/pvp-table.ts [--hands 20000] [--seats 6] [--betting no-limit]
 import { loadavg } from 'node:os';
-import { createSimRng } from '../apps/studio/src/fair/sim-rng';
-import { dealDeck } from '../apps/studio/src/pvp/deck';
-import { act, createTable, legalActions, nextHandPlan, sitDown, startHand, topUp } from '../apps/studio/src/pvp/table';
-import type { Action, BettingStructure, TableState } from '../apps/studio/src/pvp/types';
+import { dealDeck } from '../apps/studio/src/cardroom/engine/deck';
+import {
+  act,
+  createTable,
+  legalActions,
+  nextHandPlan,
+  sitDown,
+  startHand,
+  topUp,
+} from '../apps/studio/src/cardroom/engine/table';
+import type { Action, BettingStructure, TableState } from '../apps/studio/src/cardroom/engine/types';
+import { createSimRng } from '../apps/studio/src/kit/fair/sim-rng';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

@@ -1,7 +1,7 @@
 // A dependency-free SVG plot of an RTP report: one row per bet, its z = (simulated - exact) / standard
 // error on a common axis (the rows' errors differ by two orders of magnitude, so raw differences would
 // hide most of them), with the |z| < 2 band shaded and the test's |z| < 5 limit marked.
-import type { RtpRow } from '../apps/studio/src/engines/rtp-scenarios';
+import type { RtpRow } from '../apps/studio/src/casino/engines/rtp-scenarios';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -11,8 +11,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { ENGINE_SCENARIOS, type RtpRow, sampleSlotCodes, slotScenario } from '../apps/studio/src/engines/rtp-scenarios';
-import { slotConfigFor } from '../apps/studio/src/engines/slot/slot-config';
+import {
+  ENGINE_SCENARIOS,
+  type RtpRow,
+  sampleSlotCodes,
+  slotScenario,
+} from '../apps/studio/src/casino/engines/rtp-scenarios';
+import { slotConfigFor } from '../apps/studio/src/casino/engines/slot/slot-config';
 import { renderRtpSvg } from './rtp-svg';
 
 const args = process.argv.slice(2);

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { PAGE_ENTRIES, pageBuildOptions } from '../apps/studio/src/client-bundle';
+import { PAGE_ENTRIES, pageBuildOptions } from '../apps/studio/src/kit/client-bundle';
 
 const outdir = path.resolve('bench-out/studio-bundles');
 const result = await build({ ...pageBuildOptions(outdir), metafile: true });

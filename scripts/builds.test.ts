@@ -83,7 +83,7 @@ describe.runIf(runOnPglite)('the built server', () => {
       expect.arrayContaining([
         '../../src/modules/messages/message-texts.ts',
         '../../src/http/web-static.ts',
-        '../../../studio/src/client-bundle.ts',
+        '../../../studio/src/kit/client-bundle.ts',
       ]),
     );
   }, 60_000);

@@ -10,10 +10,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
+import { chipsOnTable } from '../../apps/studio/src/cardroom/engine/table';
+import type { TableState } from '../../apps/studio/src/cardroom/engine/types';
+import type { PvpTableSettings } from '../../apps/studio/src/cardroom/room/room';
 import { type StudioRuntime, studioPlugin } from '../../apps/studio/src/plugin';
-import { chipsOnTable } from '../../apps/studio/src/pvp/table';
-import type { TableState } from '../../apps/studio/src/pvp/types';
-import type { PvpTableSettings } from '../../apps/studio/src/pvp-room/room';
 import { FakeWallet, HOUSE } from '../../apps/studio/src/sportsbook/book/test-fixture';
 
 export type StudioOrder =

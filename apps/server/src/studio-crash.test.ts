@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multiplierAt, timeToMultiplier } from '../../studio/src/engines';
+import { multiplierAt, timeToMultiplier } from '../../studio/src/casino/engines';
 import type { StudioRuntime } from '../../studio/src/plugin';
 import { verifyLedger } from './modules/ledger/ledger.service';
 import type { TestApp } from './test/harness';

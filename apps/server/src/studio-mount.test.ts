@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantEngineFor } from '../../studio/src/engine-registry';
-import { createFairRng } from '../../studio/src/fair/fair-rng';
+import { instantEngineFor } from '../../studio/src/casino/engine-registry';
+import { createFairRng } from '../../studio/src/kit/fair/fair-rng';
 import type { StudioRuntime } from '../../studio/src/plugin';
 import { verifyLedger } from './modules/ledger/ledger.service';
 import type { TestApp } from './test/harness';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endSessions } from '../../studio/src/kit/sessions';
 import type { StudioRuntime } from '../../studio/src/plugin';
-import { endSessions } from '../../studio/src/sessions';
 import { pushSessionEnds, watchSessionEnds } from './modules/games/session-ends.service';
 import { pushTarget } from './modules/sportsbook/risk-factor.service';
 import type { TestApp } from './test/harness';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStudioDatabase } from '../../studio/src/db/database';
-import { engineKindOf } from '../../studio/src/game-map';
+import { TableHall, tableOf, tableOutcome } from '../../studio/src/casino/tables';
+import { openStudioDatabase } from '../../studio/src/kit/db/database';
+import { engineKindOf } from '../../studio/src/kit/game-map';
 import type { StudioRuntime } from '../../studio/src/plugin';
-import { TableHall, tableOf, tableOutcome } from '../../studio/src/tables';
 import { verifyLedger } from './modules/ledger/ledger.service';
 import type { TestApp } from './test/harness';
 import {

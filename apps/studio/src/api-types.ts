@@ -3,15 +3,17 @@
 // and what each request body may hold (the input of the server's own zod schemas). The game pages
 // (client/) read them with `import type`, which the bundler erases: nothing of the server is bundled.
 import type { z } from 'zod';
-import type { CrashGame, CrashState, MyCrashBet, verifyCrash } from './crash';
-import type { CrashRequest } from './crash-socket';
-import type { StudioErrorBody } from './errors';
-import type { buyTicket, lotteryInfo } from './lottery';
+import type { CrashState, MyCrashBet, verifyCrash } from './casino/crash';
+import type { CrashBetAnswer, CrashCashoutAnswer, CrashRequest, CrashSocketAnswer } from './casino/crash-socket';
+
+export type { CrashBetAnswer, CrashCashoutAnswer, CrashSocketAnswer };
+
+import type { buyTicket, lotteryInfo } from './casino/lottery';
+import type { PlayAnswer, RoundView, StepView } from './casino/rounds';
+import type { MyTableBet, TableHall, TableState } from './casino/tables';
+import type { RevealedSeed, rotateSeed, SeedView } from './kit/fair/player-seeds';
 import type { ClientSeedBody, CrashVerifyBody, RoundBody } from './plugin';
-import type { PlayAnswer, RoundView, StepView } from './rounds';
-import type { RevealedSeed, rotateSeed, SeedView } from './seeds';
 import type { SbVerifyAnswer, VerifyEventBody } from './sportsbook/book/sportsbook.routes';
-import type { MyTableBet, TableHall, TableState } from './tables';
 import type { PvpVerification, PvpVerifyBody, StreamBlock, Verification, VerifyBody } from './verify';
 
 export type {
@@ -69,10 +71,6 @@ export type LotteryTicketAnswer = Awaited<ReturnType<typeof buyTicket>>;
 
 /** GET /api/crash. */
 export type CrashAnswer = { state: CrashState; mine: MyCrashBet[]; balance: number | null };
-/** POST /api/crash/bet (and the socket's bet-result). */
-export type CrashBetAnswer = Awaited<ReturnType<CrashGame['placeBet']>>;
-/** POST /api/crash/cashout (and the socket's cashout-result). */
-export type CrashCashoutAnswer = Awaited<ReturnType<CrashGame['cashOut']>>;
 /** POST /api/crash/verify. */
 export type CrashVerifyAnswer = ReturnType<typeof verifyCrash>;
 
@@ -93,11 +91,6 @@ export type TableBetAnswer = Awaited<ReturnType<TableHall['placeBet']>>;
 export type StateMessage<S> = { type: 'state'; data: S };
 /** What a crash page sends: a bet or a cash-out, with the id its answer echoes. */
 export type CrashSocketRequest = z.input<typeof CrashRequest>;
-/** The answer to a crash page's request: the HTTP body on success, the HTTP API's error otherwise. */
-export type CrashSocketAnswer = { type: 'bet-result' | 'cashout-result' | 'error'; id: string | null } & (
-  | ({ ok: true } & (CrashBetAnswer | CrashCashoutAnswer))
-  | { ok: false; error: StudioErrorBody }
-);
 export type CrashSocketMessage = StateMessage<CrashState> | CrashSocketAnswer;
 export type TableSocketMessage = StateMessage<TableState>;
 

@@ -3,8 +3,8 @@
 // function of its code (engines/slot/slot-config.ts), the same figures its game page shows and its
 // RTP tests prove; the other kinds publish none (a table or a crash game has no one volatility).
 
-import { slotConfigFor } from './engines/slot/slot-config';
-import { engineKindOf, type GameRef } from './game-map';
+import { slotConfigFor } from './casino/engines/slot/slot-config';
+import { engineKindOf, type GameRef } from './kit/game-map';
 
 export type PublishedFigures = { rtp: number; volatility: 'low' | 'medium' | 'high' };
 

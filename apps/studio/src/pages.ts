@@ -3,8 +3,8 @@
 
 import { engineTitle, gameWords } from './client/game-words';
 import { pageLanguageOf } from './client/words';
-import { errorWords } from './error-words';
-import { safeLobbyPath } from './lobby-url';
+import { errorWords } from './kit/error-words';
+import { safeLobbyPath } from './kit/lobby-url';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

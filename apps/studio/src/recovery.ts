@@ -1,5 +1,6 @@
-import { recoverLottery } from './lottery';
-import { type RecoveryCounts, type RoundDeps, recoverRounds } from './rounds';
+import { recoverLottery } from './casino/lottery';
+import { type RecoveryCounts, recoverRounds } from './casino/rounds';
+import type { RoundDeps } from './kit/deps';
 
 export type RecoveryPass = RecoveryCounts & { lottery: Awaited<ReturnType<typeof recoverLottery>> };
 

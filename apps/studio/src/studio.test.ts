@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotEngineFor } from './engines/slot/slot-engine';
-import { cardRoomPresetOf, engineKindOf } from './game-map';
+import { slotEngineFor } from './casino/engines/slot/slot-engine';
+import { cardRoomPresetOf, engineKindOf } from './kit/game-map';
+import { sign, vendorSecret, WalletClient } from './kit/wallet-client';
 import { type StudioRuntime, studioPlugin } from './plugin';
-import { sign, vendorSecret, WalletClient } from './wallet-client';
 
 // The studio on its own (no platform): signing, the catalogue mapping, and a fake wallet behind the
 // client to check what the studio sends. The end-to-end tests against the real vendor gateway live in

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { engineRefOf, instantEngineFor } from './engine-registry';
-import { StudioError } from './errors';
-import { fairMessage, floatAt, outcomeBytes, STEP_CURSOR_STRIDE, verifyRound as verifyFair } from './fair';
-import { type Card, cardText } from './pvp/cards';
-import { verifyHandDeck } from './pvp/deck';
-import { boardCards, holeCards } from './pvp/hand-flow';
-import { startGame } from './pvp/tongits/game';
-import type { Seat } from './pvp/tongits/types';
-import type { StepView } from './rounds';
+import { type Card, cardText } from './cardroom/engine/cards';
+import { verifyHandDeck } from './cardroom/engine/deck';
+import { boardCards, holeCards } from './cardroom/engine/hand-flow';
+import { startGame } from './cardroom/engine/tongits/game';
+import type { Seat } from './cardroom/engine/tongits/types';
+import { engineRefOf, instantEngineFor } from './casino/engine-registry';
+import { verifyRound as verifyFair } from './casino/fair-verify';
+import type { StepView } from './casino/rounds';
+import { StudioError } from './kit/errors';
+import { fairMessage, floatAt, outcomeBytes, STEP_CURSOR_STRIDE } from './kit/fair';
 
 // The public verifier: recomputes a round with the engines' verify function (fair/verify.ts) from its
 // seeds, nonce, game and bet, step by step as it was played (step k from step k of the fair stream);

@@ -181,7 +181,7 @@ test('a member bets at a live baccarat table in its betting phase and sees the b
   const page = await newPage(browser());
   await markPopupsSeen(page);
   await loginFromHeader(page, 'demo01');
-  // AG's LIVE-001 is a baccarat table (apps/studio/src/game-map.ts).
+  // AG's LIVE-001 is a baccarat table (apps/studio/src/kit/game-map.ts).
   const url = await launchStudioGame(page, 'AG', 'LIVE-001');
   await page.goto(url);
   await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=balance]')?.textContent ?? ''));

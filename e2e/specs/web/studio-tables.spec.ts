@@ -143,7 +143,7 @@ test('a new member bets at baccarat and roulette at desktop and phone sizes: the
   // The member's own page stays open while the game pages play: a member-centre page, not the home
   // page, whose animations take a core's fraction for the whole test without a GPU.
   await page.goto('/member/transferFund');
-  // AG's LIVE-001 is a baccarat table and LIVE-005 a roulette table (apps/studio/src/game-map.ts).
+  // AG's LIVE-001 is a baccarat table and LIVE-005 a roulette table (apps/studio/src/kit/game-map.ts).
   const launch = (code: string) => launchStudioGame(page, 'AG', code);
   const first = await launch('LIVE-001');
   // Opening the page opens the game session (the browser opens it again with the same token).

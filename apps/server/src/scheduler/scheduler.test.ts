@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Job, periodOf, runDue, startScheduler } from '../scheduler/scheduler';
 import { createTestApp, type TestApp } from '../test/harness';
+import { type Job, periodOf, runDue, startScheduler } from './scheduler';
 
 let t: TestApp;
 

@@ -325,7 +325,7 @@ const HOUSE_CRASH_TITLES: readonly CrashTitle[] = [[HOUSE_VENDOR, 'CRASH-001', {
 
 // The house line-up outside demo mode: one tile per game the studio plays. At a vendor outside the
 // studio's LIVE and PVP rotations, LIVE-001 is a baccarat table and LIVE-002 a roulette table,
-// PVP-001 the card room and PVP-002 the duel against the house (apps/studio/src/game-map.ts).
+// PVP-001 the card room and PVP-002 the duel against the house (apps/studio/src/kit/game-map.ts).
 const HOUSE_TABLE_TITLES: Record<string, readonly (readonly [string, string])[]> = {
   LIVE: [
     ['Virtual Baccarat', 'Birtwal na Baccarat'],

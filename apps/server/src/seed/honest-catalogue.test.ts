@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineKindOf } from '../../../studio/src/game-map';
+import { engineKindOf } from '../../../studio/src/kit/game-map';
 import * as m0113 from '../db/migrations/0113-one-house-book';
 import { createTestApp, type TestApp } from '../test/harness';
 import {

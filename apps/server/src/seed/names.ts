@@ -187,7 +187,7 @@ export const FORMER_LOTTERY_TITLES: Record<string, readonly string[]> = {
  * what the house studio really plays behind it: the LIVE tiles are RNG tables (baccarat, and roulette
  * at index ROULETTE_TITLE, which the studio's game map follows), every PVP tile the card room of
  * Hold'em tables where members play each other, but the one titled as the duel against the house
- * (index DUEL_TITLE of apps/studio/src/game-map.ts),
+ * (index DUEL_TITLE of apps/studio/src/kit/game-map.ts),
  * SPORTS, ESPORTS and COCKFIGHT tiles virtual matches and derby fights. None is another studio's title.
  */
 export const TABLE_TITLES: Record<string, readonly Word[]> = {
@@ -227,7 +227,7 @@ export const TABLE_TITLES: Record<string, readonly Word[]> = {
   ],
 };
 
-/** Where roulette sits in TABLE_TITLES.LIVE (apps/studio/src/game-map.ts keeps the same index). */
+/** Where roulette sits in TABLE_TITLES.LIVE (apps/studio/src/kit/game-map.ts keeps the same index). */
 export const ROULETTE_TITLE = 4;
 
 // The studio draws every lottery itself (27 prize numbers, VN style, for all vendors but TCG_SEA,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import type { PvpTableView } from '../../../studio/src/cardroom/room/view';
 import type { StudioRuntime } from '../../../studio/src/plugin';
-import type { PvpTableView } from '../../../studio/src/pvp-room/view';
 import type { TestApp } from './harness';
 import { launchAs, studioApi } from './studio-fixture';
 

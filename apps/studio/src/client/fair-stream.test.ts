@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crashPoint, crashUniform, createHashChain } from '../engines/crash/crash-engine';
-import { createFairRng, hashServerSeed, outcomeBytes, STEP_CURSOR_STRIDE } from '../fair';
+import { crashPoint, crashUniform, createHashChain } from '../casino/engines/crash/crash-engine';
+import { createFairRng, hashServerSeed, outcomeBytes, STEP_CURSOR_STRIDE } from '../kit/fair';
 import { verifyRound } from '../verify';
 import { checkBlocks, crashRound, fairMessage, floatsOf, hmacWith, sha256Hex } from './fair-stream';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOTTERY_BET_TYPES } from '../engines';
+import { LOTTERY_BET_TYPES } from '../casino/engines';
 import { FAIR_STREAM_FORM } from '../verify';
 import { pageLanguage } from './boot';
 import { gameTitle } from './game-title';

@@ -2,7 +2,7 @@
 import { gameIconUrl } from '@gamehall/shared/api/catalogue';
 import { GameList, GameVendors, HotGames } from '@gamehall/shared/api/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotEngineFor } from '../../../../studio/src/engines/slot/slot-engine';
+import { slotEngineFor } from '../../../../studio/src/casino/engines/slot/slot-engine';
 import { createMember } from '../../test/factories';
 import { playedBy } from '../../test/game-factories';
 import { createTestApp, type TestApp } from '../../test/harness';

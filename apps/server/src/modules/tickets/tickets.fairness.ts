@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
-// Commit-reveal draws for tickets, the studio's scheme (apps/studio/src/fair/fair-rng.ts):
+// Commit-reveal draws for tickets, the studio's scheme (apps/studio/src/kit/fair/fair-rng.ts):
 // block(cursor) = HMAC-SHA256(key = serverSeed as text, message = `${clientSeed}:${nonce}:${cursor}`),
 // read as eight big-endian 32-bit words. The member sees SHA-256(serverSeed) before any draw and
 // the seed itself once it is rotated, so every draw can be recomputed. One difference: the roll in

@@ -4,7 +4,7 @@
 // free seat" and the waiting lists) and a table (the WebSocket /studio/ws/pvp: the server's view
 // after every change; moves, sit, top-up, sit out, leave, show and the client seed as requests; on a
 // lost socket it reconnects and sends `resume`, so the same seat comes back). docs/pvp.md "Pages".
-import type { PvpTableView } from '../../pvp-room/view';
+import type { PvpTableView } from '../../cardroom/room/view';
 import { readBoot } from '../boot';
 import { fill, launchLanguage } from '../i18n';
 import { loadKitWords } from '../kit-words';

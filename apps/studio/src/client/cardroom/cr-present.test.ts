@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hashServerSeed } from '../../fair/seeds';
-import { cardText } from '../../pvp/cards';
-import { dealDeck } from '../../pvp/deck';
-import { act, nextHandPlan, startHand } from '../../pvp/table';
-import { tableWith } from '../../pvp/test-support';
+import { cardText } from '../../cardroom/engine/cards';
+import { dealDeck } from '../../cardroom/engine/deck';
+import { act, nextHandPlan, startHand } from '../../cardroom/engine/table';
+import { tableWith } from '../../cardroom/engine/test-support';
+import { hashServerSeed } from '../../kit/fair/seeds';
 import { checkHand, clampRaise, deckFromSeeds, filterTables, type LobbyRow, movesOf, winLines } from './cr-present';
 
 // The card room page's plain parts: the deck recomputed in the browser is the server's, the cards

@@ -1,7 +1,7 @@
 // What the card room page shows, as plain functions (no DOM): cards from their text form, amounts,
 // the lobby's filter, the action buttons within the server's legal moves, and the hand's fair
 // shuffle recomputed in the browser (WebCrypto) from the revealed seeds, in the engine's dealing
-// order (apps/studio/src/pvp/deck.ts and hand-flow.ts).
+// order (apps/studio/src/cardroom/engine/deck.ts and hand-flow.ts).
 import { floatsOf, hmacWith, sha256Hex } from '../fair-stream';
 
 export type CardFace = { text: string; rank: string; suit: 's' | 'h' | 'd' | 'c'; red: boolean };

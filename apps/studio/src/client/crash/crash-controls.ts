@@ -1,7 +1,7 @@
 // The crash page's controls: the stake with its half and double buttons, the auto cash-out, the
 // manual and auto tabs with the auto-bet's limits, and the bet and cash-out buttons (the cash-out
 // showing what it pays now). Input is checked here; what happens to a bet is the page's.
-import { cashoutInRange } from '../../engines/crash/crash-curve';
+import { cashoutInRange } from '../../casino/engines/crash/crash-curve';
 import type { gameWords } from '../game-words';
 import { type AutoConfig, parseAutoConfig } from '../games/crash-present';
 import { h, money } from '../ui';

@@ -9,7 +9,7 @@ import type {
   RoundRequest,
   CrashSocketAnswer as SocketAnswer,
 } from '../../api-types';
-import type { CrashState } from '../../crash';
+import type { CrashState } from '../../casino/crash';
 import type { gameWords } from '../game-words';
 import { sessionEndedBy, showSessionEnded } from '../session-ended';
 import { ApiError } from '../ui';

@@ -1,7 +1,7 @@
 // The crash page's lists and fairness drawer: the recent crash points as coloured chips (each a link
 // to verify its round), the players of this round with their bets and cash-outs, my bets, and the
 // hash chain of the current round.
-import type { CrashState, MyCrashBet as MyBet } from '../../crash';
+import type { CrashState, MyCrashBet as MyBet } from '../../casino/crash';
 import type { gameWords } from '../game-words';
 import { band, myOutcome, playerRows, times } from '../games/crash-present';
 import { h, money, shortHash } from '../ui';

@@ -11,7 +11,7 @@
 // lists and fairness drawer (crash-lists.ts), the bet controls (crash-controls.ts) and the line to
 // the studio (crash-link.ts).
 import type { CrashAnswer, CrashBetAnswer, CrashCashoutAnswer } from '../../api-types';
-import type { CrashState } from '../../crash';
+import type { CrashState } from '../../casino/crash';
 import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
 import { pageTitle } from '../game-title';

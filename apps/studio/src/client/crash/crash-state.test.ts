@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CrashRoundView, CrashState, MyCrashBet } from '../../crash';
-import { multiplierAt } from '../../engines/crash/crash-curve';
+import type { CrashRoundView, CrashState, MyCrashBet } from '../../casino/crash';
+import { multiplierAt } from '../../casino/engines/crash/crash-curve';
 import type { AutoConfig } from '../games/crash-present';
 import {
   AUTO_MIN_LEFT_MS,

@@ -3,8 +3,8 @@
 // value and returns the next one, so the page's reactions to a socket message or an HTTP answer can
 // be checked in a unit test.
 import type { CrashAnswer } from '../../api-types';
-import type { CrashState, MyCrashBet as MyBet } from '../../crash';
-import { multiplierAt } from '../../engines/crash/crash-curve';
+import type { CrashState, MyCrashBet as MyBet } from '../../casino/crash';
+import { multiplierAt } from '../../casino/engines/crash/crash-curve';
 import { type AutoConfig, type CrashView, netOf } from '../games/crash-present';
 import { behindShown } from '../round-order';
 

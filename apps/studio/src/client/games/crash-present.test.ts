@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CrashState } from '../../crash';
-import { crashPoint, createHashChain, multiplierAt, timeToMultiplier } from '../../engines/crash/crash-engine';
+import type { CrashState } from '../../casino/crash';
+import { crashPoint, createHashChain, multiplierAt, timeToMultiplier } from '../../casino/engines/crash/crash-engine';
 import {
   autoNext,
   band,

@@ -1,9 +1,9 @@
 // What the crash page shows, computed from the server's state only (presentation replays
 // the outcome the server returned). No DOM here: crash/crash-scene.ts and crash-chart.ts draw these
 // values, and crash-present.test.ts checks them against the engine.
-import type { CrashBetView, CrashState, MyCrashBet } from '../../crash';
+import type { CrashBetView, CrashState, MyCrashBet } from '../../casino/crash';
 // The engine's own curve and limits: crash-curve.ts has no node: imports.
-import { CRASH_GROWTH, cashoutInRange, multiplierAt } from '../../engines/crash/crash-curve';
+import { CRASH_GROWTH, cashoutInRange, multiplierAt } from '../../casino/engines/crash/crash-curve';
 import { gameWords } from '../game-words';
 
 /** Hundredths as the page writes them: 2.35×. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDerbyEngine, DERBY_SIDES, derbyFight } from '../../engines/arcade/derby';
-import { createSimRng } from '../../fair/sim-rng';
+import { createDerbyEngine, DERBY_SIDES, derbyFight } from '../../casino/engines/arcade/derby';
+import { createSimRng } from '../../kit/fair/sim-rng';
 import { presentDerby } from './arcade-present';
 
 // The derby scene ends on the server's result after the server's fight length; the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDuelEngine, handStrength } from '../../engines/arcade/duel';
-import { createSimRng } from '../../fair/sim-rng';
+import { createDuelEngine, handStrength } from '../../casino/engines/arcade/duel';
+import { createSimRng } from '../../kit/fair/sim-rng';
 import { presentDuel } from './arcade-present';
 
 // The duel scene deals, shows and judges exactly the server's hands.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFishEngine, FISH_KINDS } from '../../engines/arcade/fish';
-import { createSimRng } from '../../fair/sim-rng';
+import { createFishEngine, FISH_KINDS } from '../../casino/engines/arcade/fish';
+import { createSimRng } from '../../kit/fair/sim-rng';
 import { presentFish } from './arcade-present';
 import { fishSummary } from './fish';
 import { FISH_PALETTES, fishParts } from './fish-art';

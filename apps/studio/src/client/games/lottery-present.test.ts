@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { generateDraw, LOTTERY_BET_TYPES, type LotteryBetKind, SEA_TIER_PAYS, settleLotteryBet } from '../../engines';
-import { lotteryBetTypes } from '../../lottery';
+import {
+  generateDraw,
+  LOTTERY_BET_TYPES,
+  type LotteryBetKind,
+  SEA_TIER_PAYS,
+  settleLotteryBet,
+} from '../../casino/engines';
+import { lotteryBetTypes } from '../../casino/lottery';
 import { betTypeHint, drawSequence, hitKeys, quickPick, readPicks, togglePick } from './lottery-present';
 
 // The draw board replays the server's draw: for a sample of real draws (both regions, their own

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMatchEngine, matchFixture } from '../../engines/arcade/match';
-import { createSimRng } from '../../fair/sim-rng';
+import { createMatchEngine, matchFixture } from '../../casino/engines/arcade/match';
+import { createSimRng } from '../../kit/fair/sim-rng';
 import { presentMatch } from './arcade-present';
 
 // The match scene shows the server's goals at their minutes (maps in order in esports)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { instantEngineFor } from '../../engine-registry';
-import { sampleSlotCodes } from '../../engines/rtp-scenarios';
-import { type SlotEngine, slotEngineFor } from '../../engines/slot/slot-engine';
-import { createSimRng } from '../../fair/sim-rng';
+import { instantEngineFor } from '../../casino/engine-registry';
+import { sampleSlotCodes } from '../../casino/engines/rtp-scenarios';
+import { type SlotEngine, slotEngineFor } from '../../casino/engines/slot/slot-engine';
+import { createSimRng } from '../../kit/fair/sim-rng';
 import { money } from '../ui';
 import { bigWinTier, presentSpin, reelLoop, type SlotGame, type SlotOutcome } from './slot-present';
 

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SLOT_THEMES } from '../../engines';
+import { SLOT_THEMES } from '../../casino/engines';
 import { FISH_PALETTES } from './fish-art';
 import { FISH_OF, payTier, symbolLabels } from './symbol-art';
 import { ICONS, iconKey } from './symbol-icons';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type BaccaratOutcome, dealBaccarat } from '../../engines/tables/baccarat';
-import { Shoe, type Card as ShoeCard } from '../../engines/tables/cards';
-import { createRouletteEngine, parseRouletteBet } from '../../engines/tables/roulette';
-import type { Rng } from '../../engines/types';
-import { createSimRng } from '../../fair/sim-rng';
-import { tableBetWin, tableOf, tableOutcome } from '../../tables';
+import { type BaccaratOutcome, dealBaccarat } from '../../casino/engines/tables/baccarat';
+import { Shoe, type Card as ShoeCard } from '../../casino/engines/tables/cards';
+import { createRouletteEngine, parseRouletteBet } from '../../casino/engines/tables/roulette';
+import { tableBetWin, tableOf, tableOutcome } from '../../casino/tables';
+import type { Rng } from '../../kit/fair/rng';
+import { createSimRng } from '../../kit/fair/sim-rng';
 import {
   BET_TYPES,
   baccaratResult,

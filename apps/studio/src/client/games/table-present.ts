@@ -3,8 +3,8 @@
 // check them against the engines: the cards in the order they were dealt, the third-card rule as
 // the server applied it, the wheel's landing angle for the server's number, the winning areas, and
 // the baccarat road maps built from the table's history.
-import { bankerDraws } from '../../engines/tables/baccarat';
-import { outsideNumbers, ROULETTE_OUTSIDE } from '../../engines/tables/roulette';
+import { bankerDraws } from '../../casino/engines/tables/baccarat';
+import { outsideNumbers, ROULETTE_OUTSIDE } from '../../casino/engines/tables/roulette';
 import { gameWords } from '../game-words';
 
 export type Card = { rank: number; suit: number };

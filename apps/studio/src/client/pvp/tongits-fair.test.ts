@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hashServerSeed } from '../../fair/seeds';
-import { cardText } from '../../pvp/cards';
-import { dealDeck } from '../../pvp/deck';
-import { startGame } from '../../pvp/tongits/game';
-import type { Seat } from '../../pvp/tongits/types';
+import { cardText } from '../../cardroom/engine/cards';
+import { dealDeck } from '../../cardroom/engine/deck';
+import { startGame } from '../../cardroom/engine/tongits/game';
+import type { Seat } from '../../cardroom/engine/tongits/types';
+import { hashServerSeed } from '../../kit/fair/seeds';
 import { checkDeal, dealtHand, tongitsDeck } from './tongits-fair';
 
 // The page's in-browser deck (WebCrypto) is the server's deck (node:crypto), and deals the hands

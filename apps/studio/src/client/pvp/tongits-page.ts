@@ -3,7 +3,7 @@
 // and the moves below. Everything comes from the table's socket (/studio/ws/pvp/tongits); a move is
 // sent with a rising sequence number and resent with the same one after a reconnect, so it is
 // applied once. The deal's deck is checked in the browser once its server seed is revealed.
-import type { TongitsTableView } from '../../pvp-room/tongits-view';
+import type { TongitsTableView } from '../../cardroom/room/tongits-view';
 import { counted, fill, type LaunchLanguage, launchLanguage } from '../i18n';
 import { sessionEndedBy, showSessionEnded } from '../session-ended';
 import { createSound, type Tone } from '../sound';

@@ -1,6 +1,6 @@
 // The baccarat scene: the player's and the banker's hands, the cards dealt and turned one by one in
 // the server's order, the totals, the third-card notes, and the verdict with the winning areas lit.
-import type { BaccaratView } from '../../tables';
+import type { BaccaratView } from '../../casino/tables';
 import { cardEl } from '../games/table-art';
 import {
   baccaratVerdict,

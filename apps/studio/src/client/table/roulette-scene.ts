@@ -1,6 +1,6 @@
 // The roulette scene: the wheel that spins while the round deals and lands on the server's number,
 // the number shown, the winning areas lit, and on each of the player's winning areas what it returns.
-import type { RouletteView } from '../../tables';
+import type { RouletteView } from '../../casino/tables';
 import { wheelDisc } from '../games/table-art';
 import {
   ballLanding,

@@ -1,7 +1,7 @@
 // The live table's side panels and fairness drawer: the road maps (bead plate and big road for
 // baccarat, the recent numbers for roulette), the players of this round, my bets, and the round's
 // seeds with a link that recomputes the round on the public verifier.
-import type { TableState } from '../../tables';
+import type { TableState } from '../../casino/tables';
 import type { gameWords } from '../game-words';
 import { beadPlateEl, bigRoadEl, numberBall } from '../games/table-art';
 import { beadPlate, bigRoad } from '../games/table-present';

@@ -11,7 +11,7 @@
 // (table-controls.ts). Everything shown comes from the server's round (games/table-present.ts,
 // checked by its test).
 import type { RoundRequest, TableAnswer, TableBetAnswer, TableSocketMessage } from '../../api-types';
-import type { TableState } from '../../tables';
+import type { TableState } from '../../casino/tables';
 import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
 import { pageTitle } from '../game-title';

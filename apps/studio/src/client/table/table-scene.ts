@@ -1,7 +1,7 @@
 // The live table's stage: the phase, the countdown and its timer bar, the round number, the engine's
 // scene (the cards or the wheel), the verdict and the win banner. What it shows comes from the
 // server's round; the first state seen is drawn at once, later ones animate.
-import type { BaccaratView, RouletteView, TableState } from '../../tables';
+import type { BaccaratView, RouletteView, TableState } from '../../casino/tables';
 import type { gameWords } from '../game-words';
 import type { SpotButton } from '../games/table-art';
 import type { tableSound } from '../table-sound';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableAnswer } from '../../api-types';
-import type { MyTableBet, TableRoundView, TableState } from '../../tables';
+import type { MyTableBet, TableRoundView, TableState } from '../../casino/tables';
 import {
   addChip,
   applyTableAnswer,

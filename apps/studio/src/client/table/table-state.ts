@@ -3,7 +3,7 @@
 // (the slip). Every update takes a model and returns the next one, so the page's reactions to a
 // socket message or an HTTP answer can be checked in a unit test.
 import type { TableAnswer, TableBetAnswer } from '../../api-types';
-import type { MyTableBet as MyBet, TableRoundView, TableState } from '../../tables';
+import type { MyTableBet as MyBet, TableRoundView, TableState } from '../../casino/tables';
 import { rouletteBet, spotLabel, spotsOfBet } from '../games/table-present';
 import { behindShown } from '../round-order';
 import { money } from '../ui';

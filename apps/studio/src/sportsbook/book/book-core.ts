@@ -1,5 +1,5 @@
-import type { RoundDeps } from '../../rounds';
-import type { StudioSession } from '../../sessions';
+import type { RoundDeps } from '../../kit/deps';
+import type { StudioSession } from '../../kit/sessions';
 import type { SbHub } from './hub';
 
 /** What placing, cash-out and the routes need of the book (book.ts implements it). */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { LoopTimer, SerialPasses } from '../../loop-timer';
-import type { RoundDeps } from '../../rounds';
-import type { StudioSession } from '../../sessions';
+import type { RoundDeps } from '../../kit/deps';
+import { LoopTimer, SerialPasses } from '../../kit/loop-timer';
+import type { StudioSession } from '../../kit/sessions';
 import type { CashOutAnswer, CashOutBody, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
 import { replayMatch } from '../feed/simulator';
 import { SPORT_MODELS } from '../model/models';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { StudioError } from '../../errors';
-import type { StudioSession } from '../../sessions';
+import { StudioError } from '../../kit/errors';
+import type { StudioSession } from '../../kit/sessions';
 import type { CashOutAnswer, CashOutBody } from '../api';
 import { cashOutValue, potentialPayout } from '../model/bets';
 import type { Outcome } from '../types';

@@ -1,7 +1,7 @@
 import type { TraderFeedRejectsAnswer } from '@gamehall/shared/api/sportsbook-trader';
 import { sql } from 'kysely';
-import type { StudioDb } from '../../db/database';
-import type { RoundDeps } from '../../rounds';
+import type { StudioDb } from '../../kit/db/database';
+import type { RoundDeps } from '../../kit/deps';
 import { type FeedReject, REJECT_REASON_MAX } from '../types';
 
 // What the feed sources could not bring into the book (docs/sportsbook.md "Rejected feed

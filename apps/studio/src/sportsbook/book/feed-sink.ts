@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { RoundDeps } from '../../rounds';
+import type { RoundDeps } from '../../kit/deps';
 import type { EventStatus, FeedMessage, MarketQuote } from '../types';
 import { marketKey } from '../types';
 import type { SbHub } from './hub';

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
-import type { StudioDatabase } from '../../db/schema';
-import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../rounds';
+import type { StudioDatabase } from '../../kit/db/schema';
+import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../kit/deps';
 import { payout, systemPayout } from '../model/bets';
 import type { Outcome } from '../types';
 import { roundDetail } from './round-detail';

@@ -1,4 +1,4 @@
-import type { StudioDb } from '../../db/database';
+import type { StudioDb } from '../../kit/db/database';
 import {
   type BetRow,
   betStatus,

@@ -1,5 +1,5 @@
 import type { TraderPlayerFactor, TraderRiskFactorsBody, TraderSettings } from '@gamehall/shared/api/sportsbook-trader';
-import type { StudioDb } from '../../db/database';
+import type { StudioDb } from '../../kit/db/database';
 import type { OddsChangeRule, OddsFormat } from '../api';
 import { ODDS_CHANGE, ODDS_FORMATS } from '../api';
 import { SPORTS, type Sport } from '../types';

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { StudioDb } from '../../db/database';
-import type { StudioDatabase } from '../../db/schema';
+import type { StudioDb } from '../../kit/db/database';
+import type { StudioDatabase } from '../../kit/db/schema';
 import { payout, stakeAtRisk, systemPayout } from '../model/bets';
 import { settleSelection } from '../model/markets';
 import type { EventResult, MarketType, Outcome, Period } from '../types';

@@ -3,10 +3,10 @@ import { addDays, brandDay, dayStart } from '@gamehall/shared/calendar-day';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { StudioError } from '../../errors';
-import { engineKindOf, sportsbookCategoryOf } from '../../game-map';
-import { type StudioSession, sessionOf } from '../../sessions';
-import { attachSocketRoute, WS_OPEN } from '../../socket-route';
+import { StudioError } from '../../kit/errors';
+import { engineKindOf, sportsbookCategoryOf } from '../../kit/game-map';
+import { type StudioSession, sessionOf } from '../../kit/sessions';
+import { attachSocketRoute, WS_OPEN } from '../../kit/socket-route';
 import {
   CashOutBody,
   type EventsAnswer,

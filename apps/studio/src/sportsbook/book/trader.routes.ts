@@ -20,8 +20,8 @@ import {
 import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { StudioError } from '../../errors';
-import { checkDays, validTimeZone } from '../../report-days';
+import { StudioError } from '../../kit/errors';
+import { checkDays, validTimeZone } from '../../kit/report-days';
 import type { Book } from './book';
 import { feedRejects } from './feed-rejects';
 import { playerFactors, readSettings, setPlayerFactor, setRiskFactors, writeMargins, writeSettings } from './settings';

@@ -11,7 +11,7 @@ import type {
 import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { StudioDb } from '../../db/database';
+import type { StudioDb } from '../../kit/db/database';
 import { MARGIN_FACTOR } from '../model/markets';
 import type { EventResult, MatchState, PeriodScore, Sport } from '../types';
 import { SPORTS } from '../types';

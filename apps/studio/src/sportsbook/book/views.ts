@@ -1,5 +1,5 @@
-import type { StudioDb } from '../../db/database';
-import type { SbBetStatus, SbEventStatus, SbMarketStatus } from '../../db/schema';
+import type { StudioDb } from '../../kit/db/database';
+import type { SbBetStatus, SbEventStatus, SbMarketStatus } from '../../kit/db/schema';
 import type { BetStatus, EventCard, EventView, LegView, MarketView, MyBet } from '../api';
 import { cashOutValue, type OpenBetLeg } from '../model/bets';
 import { MARGIN_FACTOR } from '../model/markets';

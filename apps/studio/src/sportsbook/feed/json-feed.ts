@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { SerialPasses } from '../../loop-timer';
+import { SerialPasses } from '../../kit/loop-timer';
 import { FeedDocument, FeedMessage, type FeedReject, type FeedSink, type FeedSource } from '../types';
 
 // The importer of the documented JSON feed (docs/sportsbook.md "Feed"): how an operator connects a

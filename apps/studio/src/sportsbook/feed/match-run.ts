@@ -1,4 +1,4 @@
-import { createFairRng } from '../../fair/fair-rng';
+import { createFairRng } from '../../kit/fair/fair-rng';
 import type { LeagueProfile, MatchStep, SportModel } from '../model/sport-model';
 import type { Fixture, MatchState, Sport } from '../types';
 

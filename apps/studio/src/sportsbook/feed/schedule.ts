@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createFairRng } from '../../fair/fair-rng';
-import { sha256Hex } from '../../fair/seeds';
+import { createFairRng } from '../../kit/fair/fair-rng';
+import { sha256Hex } from '../../kit/fair/seeds';
 import { ESPORTS_TITLES } from '../model/esports';
 import type { Fixture } from '../types';
 import type { SimLeague, SimTeam } from './leagues';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../fair/seeds';
+import { sha256Hex } from '../../kit/fair/seeds';
 import { basketballModel } from '../model/basketball';
 import { cockfightModel } from '../model/cockfight';
 import { esportsModel } from '../model/esports';

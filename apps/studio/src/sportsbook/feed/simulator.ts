@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { StudioDb } from '../../db/database';
-import { checkServerSeed } from '../../fair/seeds';
-import { holdLease, releaseLeases } from '../../lease';
-import { LoopTimer, SerialPasses } from '../../loop-timer';
+import type { StudioDb } from '../../kit/db/database';
+import { checkServerSeed } from '../../kit/fair/seeds';
+import { holdLease, releaseLeases } from '../../kit/lease';
+import { LoopTimer, SerialPasses } from '../../kit/loop-timer';
 import type { MatchStep } from '../model/sport-model';
 import {
   type EventResult,

@@ -1,4 +1,4 @@
-import type { Rng } from '../../engines/types';
+import type { Rng } from '../../kit/fair/rng';
 import type { EventResult, MarketQuote, MatchState, Period, Score } from '../types';
 import {
   addMass,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSimRng } from '../../fair/sim-rng';
+import { createSimRng } from '../../kit/fair/sim-rng';
 import {
   type CockfightParams,
   cockfightModel as model,

@@ -1,4 +1,4 @@
-import type { Rng } from '../../engines/types';
+import type { Rng } from '../../kit/fair/rng';
 import type { EventResult, MarketQuote, MatchState } from '../types';
 import { addMass, differenceAndTotal, handicapQuote, offered, totalQuote, winnerQuote } from './line-markets';
 import type { LeagueProfile, MatchStep, SportModel } from './sport-model';

@@ -1,4 +1,4 @@
-import type { Rng } from '../../engines/types';
+import type { Rng } from '../../kit/fair/rng';
 import { MAX_ODDS, type MarketQuote, type MatchState, type Score } from '../types';
 import { type Distribution, handicapChances, totalChances } from './lines';
 import { type OutcomeChances, oddsFor, oddsForExclusive } from './margin';

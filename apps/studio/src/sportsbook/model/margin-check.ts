@@ -1,4 +1,4 @@
-import { createSimRng } from '../../fair/sim-rng';
+import { createSimRng } from '../../kit/fair/sim-rng';
 import type { MarketType, MatchState, Sport } from '../types';
 import { MARGIN_FACTOR, selectionKeys, settleSelection } from './markets';
 import type { LeagueProfile, SportModel } from './sport-model';

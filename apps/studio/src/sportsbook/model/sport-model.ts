@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Rng } from '../../engines/types';
+import type { Rng } from '../../kit/fair/rng';
 import type { EventResult, MarketQuote, MatchEventKind, MatchState, Sport } from '../types';
 
 // What the simulator and the pricing share for one sport: the parameters of a fixture (the teams'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkHandDeck, handDeck } from './pvp-deck';
 
-// A hand dealt by the studio's engine (apps/studio/src/pvp/deck.ts dealDeck) with these seeds: the
+// A hand dealt by the studio's engine (apps/studio/src/cardroom/engine/deck.ts dealDeck) with these seeds: the
 // browser's recomputation must give the same deck, and refuse a card that was not dealt there.
 
 const serverSeed = 'a'.repeat(64);

@@ -1,0 +1,720 @@
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
+import type { StudioDb } from '../kit/db/database';
+import type { RoundStatus, StudioRoundsTable } from '../kit/db/schema';
+import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../kit/deps';
+import { StudioError } from '../kit/errors';
+import { createFairRng } from '../kit/fair/fair-rng';
+import { ensureActiveSeed } from '../kit/fair/player-seeds';
+import { engineKindOf, isTableEngine } from '../kit/game-map';
+import { debitDemo, type StudioSession } from '../kit/sessions';
+import { betRefusal } from '../kit/wallet-client';
+import { type AnyEngine, instantEngineFor } from './engine-registry';
+
+// One round of an instant game: debit the stake through the wallet API, play the engine on the
+// provably fair stream, credit the win. The round row is written before the bet leaves, so a crash at
+// any point leaves a row the recovery loop (recovery.ts) can finish: a bet without a known answer is
+// rolled back, a win that did not arrive is retried with the same transactionId until it does.
+
+/**
+ * The columns a new player bet starts with in any ledger (instant rounds, crash, tables, lottery):
+ * the session's wallet identity, the three transaction ids (derived from the bet's wallet round id,
+ * so every retry repeats the same ones), and status 'betting' with a delivery lease covering the
+ * bet's own wallet call.
+ */
+export function newBetColumns(roundId: string, session: StudioSession, now: Date) {
+  return {
+    session_id: session.id,
+    mode: session.mode,
+    vendor: session.vendor,
+    player: session.player,
+    game_code: session.gameCode,
+    currency: session.currency,
+    win: 0,
+    status: 'betting' as const,
+    bet_tx: `${roundId}:bet`,
+    win_tx: `${roundId}:win`,
+    rollback_tx: `${roundId}:rollback`,
+    attempts: 0,
+    next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+  };
+}
+
+export type StepView = { step: number; outcome: unknown; win: number };
+export type RoundView = {
+  roundId: string;
+  vendor: string;
+  gameCode: string;
+  engine: string;
+  mode: 'real' | 'trial';
+  currency: string;
+  bet: unknown;
+  stake: number;
+  win: number;
+  steps: StepView[];
+  pendingSteps: number;
+  status: RoundStatus;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** Present once the seed has been rotated: the round can then be verified. */
+  serverSeed: string | null;
+  createdAt: string;
+};
+
+export type PlayAnswer = { round: RoundView; balance: number; winPending: boolean };
+
+type RoundRow = Pick<
+  StudioRoundsTable,
+  | 'round_id'
+  | 'session_id'
+  | 'mode'
+  | 'vendor'
+  | 'player'
+  | 'game_code'
+  | 'engine'
+  | 'currency'
+  | 'stake'
+  | 'win'
+  | 'pending_steps'
+  | 'seed_id'
+  | 'nonce'
+  | 'server_seed_hash'
+  | 'client_seed'
+  | 'status'
+  | 'bet_tx'
+  | 'win_tx'
+  | 'rollback_tx'
+  | 'attempts'
+> & { id: number; bet: unknown; steps: unknown; state: unknown; created_at: Date };
+
+const ROUND_COLUMNS = [
+  'id',
+  'round_id',
+  'session_id',
+  'mode',
+  'vendor',
+  'player',
+  'game_code',
+  'engine',
+  'currency',
+  'bet',
+  'stake',
+  'win',
+  'steps',
+  'state',
+  'pending_steps',
+  'seed_id',
+  'nonce',
+  'server_seed_hash',
+  'client_seed',
+  'status',
+  'bet_tx',
+  'win_tx',
+  'rollback_tx',
+  'attempts',
+  'created_at',
+] as const;
+
+export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
+  return {
+    roundId: row.round_id,
+    vendor: row.vendor,
+    gameCode: row.game_code,
+    engine: row.engine,
+    mode: row.mode,
+    currency: row.currency,
+    bet: row.bet,
+    stake: row.stake,
+    win: row.win,
+    steps: row.steps as StepView[],
+    pendingSteps: row.pending_steps,
+    status: row.status,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    nonce: row.nonce,
+    serverSeed,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function engineOf(session: Pick<StudioSession, 'vendor' | 'gameCode'>): AnyEngine {
+  const found = instantEngineFor({ vendor: session.vendor, gameCode: session.gameCode });
+  if (!found) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notRoundGame);
+  return found.engine;
+}
+
+function parseBet(engine: AnyEngine, input: unknown): { bet: unknown; stake: number } {
+  try {
+    const bet = engine.parseBet(input);
+    const stake = engine.stake(bet);
+    if (!Number.isSafeInteger(stake) || stake <= 0) throw new Error('stake');
+    return { bet, stake };
+  } catch (err) {
+    const detail = (err as { detail?: unknown }).detail;
+    throw new StudioError('STUDIO_BAD_BET', detail, typeof detail === 'string' ? (w) => w.badBet(detail) : undefined);
+  }
+}
+
+async function loadRound(db: StudioDb, roundId: string): Promise<RoundRow | undefined> {
+  return db.selectFrom('studio_rounds').select(ROUND_COLUMNS).where('round_id', '=', roundId).executeTakeFirst();
+}
+
+async function serverSeedOf(db: StudioDb, seedId: number): Promise<string> {
+  const row = await db
+    .selectFrom('studio_seeds')
+    .select('server_seed')
+    .where('id', '=', seedId)
+    .executeTakeFirstOrThrow();
+  return row.server_seed;
+}
+
+async function revealedSeedOf(db: StudioDb, seedId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('studio_seeds')
+    .select(['server_seed', 'revealed_at'])
+    .where('id', '=', seedId)
+    .executeTakeFirst();
+  return row?.revealed_at ? row.server_seed : null;
+}
+
+export async function viewOf(db: StudioDb, row: RoundRow): Promise<RoundView> {
+  return roundView(row, await revealedSeedOf(db, row.seed_id));
+}
+
+/** A round row as an update wrote it, with its server seed when that is revealed (what a view shows). */
+type WrittenRound = RoundRow & { revealed_seed: string | null };
+
+// A studio round must cost no more than the wallet calls it makes. Its three statements
+// (record, played, closed) are written out once here rather than built by the query builder on every
+// spin, and the updates answer the row and its revealed seed themselves (RETURNING), so the answer
+// to the player needs no read after them.
+const REVEALED_SEED =
+  'SELECT s.server_seed FROM studio_seeds s WHERE s.id = studio_rounds.seed_id AND s.revealed_at IS NOT NULL';
+const WRITTEN_ROUND = `${ROUND_COLUMNS.map((c) => `studio_rounds.${c}`).join(', ')}, (${REVEALED_SEED}) AS revealed_seed`;
+
+const PLAYED_SQL = `UPDATE studio_rounds
+   SET steps = $1, state = $2, win = $3, pending_steps = $4, status = $5, updated_at = $6
+ WHERE id = $7
+RETURNING ${WRITTEN_ROUND}`;
+
+const CLOSED_SQL = `UPDATE studio_rounds SET status = 'closed', closed_at = $1, updated_at = $1, last_error = NULL
+ WHERE id = $2 AND status = 'settling'
+RETURNING ${WRITTEN_ROUND}`;
+
+async function closeRound(db: StudioDb, id: number, now: Date): Promise<WrittenRound | undefined> {
+  const { rows } = await db.executeQuery<WrittenRound>(CompiledQuery.raw(CLOSED_SQL, [now, id]));
+  return rows[0];
+}
+
+const writtenView = (row: WrittenRound): RoundView => roundView(row, row.revealed_seed);
+
+/** The round in progress (free spins owed) of this session's game, if any. */
+export async function openRoundOf(db: StudioDb, session: StudioSession): Promise<RoundView | undefined> {
+  const row = await ownerRounds(db, session)
+    .select(ROUND_COLUMNS)
+    .where('game_code', '=', session.gameCode)
+    .where('status', '=', 'open')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? viewOf(db, row) : undefined;
+}
+
+// Real players keep their rounds across launches (a new token each time); trial rounds belong to the
+// session (its player is its own). A round carries its session's vendor, player and mode
+// (newBetColumns), so the owner's rounds are found by those columns (indexes studio_rounds_owner, and
+// studio_rounds_open for the one open round).
+function ownerRounds(db: StudioDb, session: StudioSession) {
+  return db
+    .selectFrom('studio_rounds')
+    .where('vendor', '=', session.vendor)
+    .where('player', '=', session.player)
+    .where('mode', '=', session.mode);
+}
+
+type NewRound = {
+  roundId: string;
+  engine: string;
+  bet: unknown;
+  stake: number;
+  now: Date;
+};
+
+/** The recorded round's row id, and the seed pair and nonce it took. */
+type RecordedRound = {
+  id: number;
+  seed: { seedId: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+};
+
+// The open-round check, the nonce and the round's row in one statement (one round trip, and no
+// nonce taken by a round that is then refused for an open one).
+const RECORD_SQL = `WITH open_round AS (
+  SELECT 1 FROM studio_rounds
+   WHERE vendor = $1 AND player = $2 AND mode = $3 AND game_code = $4 AND status = 'open'
+   LIMIT 1
+), seed AS (
+  UPDATE studio_seeds SET nonce = nonce + 1
+   WHERE owner = $5 AND active AND NOT EXISTS (SELECT 1 FROM open_round)
+  RETURNING id, server_seed, server_seed_hash, client_seed, nonce - 1 AS nonce
+), inserted AS (
+  INSERT INTO studio_rounds (round_id, session_id, mode, vendor, player, game_code, engine, currency, bet, stake,
+    win, steps, state, pending_steps, seed_id, nonce, server_seed_hash, client_seed, status, bet_tx, win_tx,
+    rollback_tx, attempts, next_attempt_at, updated_at)
+  SELECT $6, $7::bigint, $3, $1, $2, $4, $8, $9, $10::jsonb, $11::bigint, 0, '[]', NULL, 0, seed.id, seed.nonce,
+    seed.server_seed_hash, seed.client_seed, 'betting', $12, $13, $14, 0, $15::timestamptz, $16::timestamptz
+    FROM seed
+  RETURNING id
+)
+SELECT EXISTS (SELECT 1 FROM open_round) AS open, inserted.id, seed.id AS seed_id, seed.server_seed,
+       seed.server_seed_hash, seed.client_seed, seed.nonce
+  FROM (VALUES (1)) AS one (x) LEFT JOIN seed ON true LEFT JOIN inserted ON true`;
+
+/**
+ * Records a new round in one statement: refused while the owner has an open round of this game,
+ * else the next nonce of the owner's active seed is taken and the round written with it ('betting').
+ * Answers 'open' for an open round, undefined when the owner has no active seed yet.
+ */
+async function recordRound(
+  db: StudioDb,
+  session: StudioSession,
+  round: NewRound,
+): Promise<RecordedRound | 'open' | undefined> {
+  const c = newBetColumns(round.roundId, session, round.now);
+  const { rows } = await db.executeQuery<{
+    open: boolean;
+    id: number | null;
+    seed_id: number | null;
+    server_seed: string | null;
+    server_seed_hash: string | null;
+    client_seed: string | null;
+    nonce: number | null;
+  }>(
+    CompiledQuery.raw(RECORD_SQL, [
+      c.vendor,
+      c.player,
+      c.mode,
+      c.game_code,
+      session.owner,
+      round.roundId,
+      c.session_id,
+      round.engine,
+      c.currency,
+      JSON.stringify(round.bet),
+      round.stake,
+      c.bet_tx,
+      c.win_tx,
+      c.rollback_tx,
+      c.next_attempt_at,
+      round.now,
+    ]),
+  );
+  const r = rows[0];
+  if (!r || r.open) return r?.open ? 'open' : undefined;
+  if (r.id === null || r.seed_id === null || r.nonce === null) return undefined;
+  return {
+    id: r.id,
+    seed: {
+      seedId: r.seed_id,
+      serverSeed: r.server_seed ?? '',
+      serverSeedHash: r.server_seed_hash ?? '',
+      clientSeed: r.client_seed ?? '',
+      nonce: r.nonce,
+    },
+  };
+}
+
+/** recordRound, creating the owner's first seed pair when there is none yet. */
+async function recordRoundWithSeed(db: StudioDb, session: StudioSession, round: NewRound): Promise<RecordedRound> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const recorded = await recordRound(db, session, round);
+    if (recorded === 'open') throw new StudioError('STUDIO_ROUND_IN_PROGRESS');
+    if (recorded) return recorded;
+    await ensureActiveSeed(db, session.owner);
+  }
+  throw new Error('no active seed');
+}
+
+/** Starts a round: debit, play the paid step, and settle when nothing more is owed. */
+export async function playRound(
+  deps: RoundDeps,
+  session: StudioSession,
+  token: string,
+  betInput: unknown,
+): Promise<PlayAnswer> {
+  // A LIVE code plays only on its table's shared timeline (tables.ts): an instant round would let a
+  // direct API caller pick their own moment and skip the betting phase every other player keeps to.
+  if (isTableEngine(engineKindOf(session))) throw new StudioError('STUDIO_LIVE_TABLE_ONLY');
+  const engine = engineOf(session);
+  const { bet, stake } = parseBet(engine, betInput);
+  const roundId = randomUUID();
+  const now = deps.now();
+  // Recovery rolls back a bet still 'betting' after the lease (the studio stopped mid-call).
+  const round: NewRound = { roundId, engine: engine.info.kind, bet, stake, now };
+
+  let recorded: RecordedRound;
+  let balance: number;
+  if (session.mode === 'trial') {
+    // The demo balance is the studio's own: record the round and debit it in one transaction.
+    [recorded, balance] = await deps.db.transaction().execute(async (trx) => {
+      const r = await recordRoundWithSeed(trx, session, round);
+      return [r, await debitDemo(trx, session.id, stake, now)] as const;
+    });
+  } else {
+    recorded = await recordRoundWithSeed(deps.db, session, round);
+    const answer = await deps.wallet.bet({
+      vendor: session.vendor,
+      token,
+      player: session.player,
+      gameCode: session.gameCode,
+      roundId,
+      transactionId: `${roundId}:bet`,
+      amount: stake,
+      currency: session.currency,
+    });
+    if (answer.kind === 'refused') {
+      // A definite refusal: nothing was taken, so nothing is kept.
+      await deps.db.deleteFrom('studio_rounds').where('id', '=', recorded.id).where('status', '=', 'betting').execute();
+      throw betRefusal(answer);
+    }
+    if (answer.kind === 'unknown') {
+      // The bet may or may not have been taken: roll it back (idempotent; a rollback of an unknown bet
+      // is answered OK and stops a late bet with that id).
+      await markRollingBack(deps.db, roundId, answer.error, now);
+      await deliverRollback(deps, roundId);
+      throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
+    }
+    balance = answer.balance;
+  }
+
+  // The paid step, from step 0 of the round's fair stream.
+  const { seed } = recorded;
+  const rng = createFairRng(seed.serverSeed, seed.clientSeed, seed.nonce, 0);
+  const result = engine.play(bet, rng);
+  const steps: StepView[] = [{ step: 0, outcome: result.outcome, win: result.win }];
+  const pending = result.pendingSteps;
+  const { rows } = await deps.db.executeQuery<WrittenRound>(
+    CompiledQuery.raw(PLAYED_SQL, [
+      JSON.stringify(steps),
+      result.state === undefined ? null : JSON.stringify(result.state),
+      result.win,
+      pending,
+      pending > 0 ? 'open' : 'settling',
+      deps.now(),
+      recorded.id,
+    ]),
+  );
+  const played = rows[0];
+  if (!played) throw new StudioError('STUDIO_ROUND_NOT_FOUND');
+
+  return finishStep(deps, played, async () => balance);
+}
+
+/** Plays the next owed step (a free spin) of the session's open round. */
+export async function continueRound(deps: RoundDeps, session: StudioSession, roundId: string): Promise<PlayAnswer> {
+  const row = await loadRound(deps.db, roundId);
+  if (!row || row.vendor !== session.vendor || row.player !== session.player || row.mode !== session.mode) {
+    throw new StudioError('STUDIO_ROUND_NOT_FOUND');
+  }
+  if (row.status !== 'open' || row.pending_steps <= 0)
+    throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.noStepLeft);
+  const played = await playOwedStep(deps, row);
+  const fresh = played ?? (await writtenRound(deps.db, roundId));
+  if (!fresh) throw new StudioError('STUDIO_ROUND_NOT_FOUND');
+  return finishStep(deps, fresh, () =>
+    session.mode === 'trial' ? trialBalanceOf(deps.db, session.id) : realBalance(deps, session),
+  );
+}
+
+/** The round and its revealed seed, read (when no update of this request wrote it). */
+async function writtenRound(db: StudioDb, roundId: string): Promise<WrittenRound | undefined> {
+  const row = await loadRound(db, roundId);
+  return row ? { ...row, revealed_seed: await revealedSeedOf(db, row.seed_id) } : undefined;
+}
+
+async function realBalance(deps: RoundDeps, session: StudioSession): Promise<number> {
+  const answer = await deps.wallet.balance(session.vendor, { token: session.token, player: session.player });
+  return answer.kind === 'ok' ? answer.balance : -1;
+}
+
+async function trialBalanceOf(db: StudioDb, sessionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('studio_sessions')
+    .select('demo_balance')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return row.demo_balance;
+}
+
+/**
+ * One owed step, guarded so two requests (or a request and the sweep) never play the same step twice.
+ * Answers the row as written, or undefined when another caller played that step first.
+ */
+async function playOwedStep(deps: RoundDeps, row: RoundRow): Promise<WrittenRound | undefined> {
+  const engine = engineOf({ vendor: row.vendor, gameCode: row.game_code });
+  if (!engine.playPending) throw new Error(`engine ${engine.info.kind} owes steps but cannot play them`);
+  const steps = row.steps as StepView[];
+  const stepIndex = steps.length;
+  const serverSeed = await serverSeedOf(deps.db, row.seed_id);
+  const rng = createFairRng(serverSeed, row.client_seed, row.nonce, stepIndex);
+  const result = engine.playPending(row.bet, row.state, rng);
+  const pending = result.pendingSteps;
+  return deps.db
+    .updateTable('studio_rounds')
+    .set({
+      steps: JSON.stringify([...steps, { step: stepIndex, outcome: result.outcome, win: result.win }]),
+      state: result.state === undefined ? null : JSON.stringify(result.state),
+      win: row.win + result.win,
+      pending_steps: pending,
+      status: pending > 0 ? 'open' : 'settling',
+      next_attempt_at: new Date(deps.now().getTime() + DELIVERY_LEASE_MS),
+      updated_at: deps.now(),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'open')
+    .where(sql<boolean>`jsonb_array_length(steps) = ${stepIndex}`)
+    .returning(ROUND_COLUMNS)
+    .returning(sql<string | null>`(${sql.raw(REVEALED_SEED)})`.as('revealed_seed'))
+    .executeTakeFirst();
+}
+
+/**
+ * After a step: settle the round if nothing more is owed, then answer the player. The win's answer
+ * carries the balance; `balanceNow` is asked only when there is no such answer.
+ */
+async function finishStep(deps: RoundDeps, row: WrittenRound, balanceNow: () => Promise<number>): Promise<PlayAnswer> {
+  if (row.status === 'settling') {
+    const settled = await settle(deps, row);
+    if (settled) {
+      const fresh = settled.row ?? (await writtenRound(deps.db, row.round_id)) ?? row;
+      return { round: writtenView(fresh), balance: settled.balance, winPending: false };
+    }
+    return { round: writtenView(row), balance: await balanceNow(), winPending: true };
+  }
+  return { round: writtenView(row), balance: await balanceNow(), winPending: false };
+}
+
+/**
+ * Delivers the round's total win (one win call closing the round, even for 0, so the platform's
+ * round closes). Answers the balance after, or undefined when the delivery must be retried later.
+ */
+export async function settleRound(deps: RoundDeps, row: RoundRow): Promise<number | undefined> {
+  return (await settle(deps, row))?.balance;
+}
+
+/** settleRound, with the closed row when this call closed it. */
+async function settle(
+  deps: RoundDeps,
+  row: RoundRow,
+): Promise<{ balance: number; row: WrittenRound | undefined } | undefined> {
+  const now = deps.now();
+  if (row.mode === 'trial') {
+    return deps.db.transaction().execute(async (trx) => {
+      const closed = await closeRound(trx, row.id, now);
+      const credit = closed ? row.win : 0;
+      const s = await trx
+        .updateTable('studio_sessions')
+        .set({ demo_balance: sql`demo_balance + ${credit}` })
+        .where('id', '=', row.session_id)
+        .returning('demo_balance')
+        .executeTakeFirstOrThrow();
+      return { balance: s.demo_balance, row: closed };
+    });
+  }
+  const answer = await deps.wallet.win({
+    vendor: row.vendor,
+    player: row.player,
+    gameCode: row.game_code,
+    roundId: row.round_id,
+    transactionId: row.win_tx,
+    betTransactionId: row.bet_tx,
+    amount: row.win,
+    currency: row.currency,
+    roundClosed: true,
+  });
+  if (answer.kind === 'ok') {
+    const closed = await closeRound(deps.db, row.id, now);
+    return { balance: answer.balance, row: closed };
+  }
+  const error = answer.kind === 'refused' ? answer.status : answer.error;
+  await scheduleRetry(deps, row.id, row.attempts, error);
+  deps.log.warn({ roundId: row.round_id, error }, 'studio: win not delivered, will retry');
+  return undefined;
+}
+
+async function scheduleRetry(deps: RoundDeps, id: number, attempts: number, error: string): Promise<void> {
+  await deps.db
+    .updateTable('studio_rounds')
+    .set({
+      attempts: attempts + 1,
+      next_attempt_at: new Date(deps.now().getTime() + backoffMs(attempts)),
+      last_error: error.slice(0, 500),
+      updated_at: deps.now(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function markRollingBack(db: StudioDb, roundId: string, error: string, now: Date): Promise<void> {
+  await db
+    .updateTable('studio_rounds')
+    .set({
+      status: 'rolling_back',
+      last_error: error.slice(0, 500),
+      updated_at: now,
+      next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+    })
+    .where('round_id', '=', roundId)
+    .where('status', '=', 'betting')
+    .execute();
+}
+
+/** Sends the round's rollback; true once the platform confirmed it. */
+export async function deliverRollback(deps: RoundDeps, roundId: string): Promise<boolean> {
+  const row = await loadRound(deps.db, roundId);
+  if (row?.status !== 'rolling_back') return true;
+  if (row.mode === 'trial') {
+    // A trial round left unfinished by a stopped process: give the demo stake back, never the wallet.
+    await deps.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('studio_rounds')
+        .set({ status: 'rolled_back', closed_at: deps.now(), updated_at: deps.now() })
+        .where('id', '=', row.id)
+        .where('status', '=', 'rolling_back')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 1) {
+        await trx
+          .updateTable('studio_sessions')
+          .set({ demo_balance: sql`demo_balance + ${row.stake}` })
+          .where('id', '=', row.session_id)
+          .execute();
+      }
+    });
+    return true;
+  }
+  const answer = await deps.wallet.rollback({
+    vendor: row.vendor,
+    player: row.player,
+    roundId: row.round_id,
+    transactionId: row.rollback_tx,
+    rollbackTransactionId: row.bet_tx,
+  });
+  if (answer.kind === 'ok') {
+    await deps.db
+      .updateTable('studio_rounds')
+      .set({ status: 'rolled_back', closed_at: deps.now(), updated_at: deps.now(), last_error: null })
+      .where('id', '=', row.id)
+      .where('status', '=', 'rolling_back')
+      .execute();
+    return true;
+  }
+  const error = answer.kind === 'refused' ? answer.status : answer.error;
+  await scheduleRetry(deps, row.id, row.attempts, error);
+  deps.log.warn({ roundId: row.round_id, error }, 'studio: rollback not delivered, will retry');
+  return false;
+}
+
+// ---- recovery (used by the retry loop and the sweep in recovery.ts) ----
+
+/** Claims a row for delivery (lease), so two loops or nodes do not work on it at once. */
+async function claim(db: StudioDb, id: number, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('studio_rounds')
+    .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
+    .where('id', '=', id)
+    .where('next_attempt_at', '<=', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export type RecoveryCounts = {
+  winsDelivered: number;
+  rollbacksDelivered: number;
+  roundsCompleted: number;
+  failed: number;
+};
+
+/**
+ * One pass of recovery: deliver due wins, roll back bets without an answer, and auto-complete
+ * rounds abandoned for longer than `abandonAfterMs` (their owed steps played, the win delivered).
+ */
+export async function recoverRounds(
+  deps: RoundDeps,
+  options: { abandonAfterMs: number; limit?: number },
+): Promise<RecoveryCounts> {
+  const counts: RecoveryCounts = { winsDelivered: 0, rollbacksDelivered: 0, roundsCompleted: 0, failed: 0 };
+  const now = deps.now();
+  const limit = options.limit ?? 50;
+  const due = await deps.db
+    .selectFrom('studio_rounds')
+    .select(ROUND_COLUMNS)
+    .where('status', 'in', ['betting', 'settling', 'rolling_back', 'open'])
+    .where('next_attempt_at', '<=', now)
+    .where((eb) =>
+      eb.or([eb('status', '!=', 'open'), eb('updated_at', '<', new Date(now.getTime() - options.abandonAfterMs))]),
+    )
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  for (const row of due) {
+    if (!(await claim(deps.db, row.id, now))) continue;
+    try {
+      if (row.status === 'betting') {
+        // The studio stopped between recording the round and hearing the bet's answer.
+        await markRollingBack(deps.db, row.round_id, 'no answer to the bet', now);
+        if (await deliverRollback(deps, row.round_id)) counts.rollbacksDelivered++;
+        else counts.failed++;
+      } else if (row.status === 'rolling_back') {
+        if (await deliverRollback(deps, row.round_id)) counts.rollbacksDelivered++;
+        else counts.failed++;
+      } else {
+        if (row.status === 'open') {
+          // Abandoned free spins: play every owed step (the same fair stream steps the player would have had).
+          let current: RoundRow | undefined = row;
+          while (current && current.status === 'open') {
+            await playOwedStep(deps, current);
+            current = await loadRound(deps.db, row.round_id);
+          }
+          counts.roundsCompleted++;
+        }
+        const fresh = await loadRound(deps.db, row.round_id);
+        if (fresh?.status === 'settling') {
+          if ((await settleRound(deps, fresh)) !== undefined) counts.winsDelivered++;
+          else counts.failed++;
+        }
+      }
+    } catch (err) {
+      counts.failed++;
+      await scheduleRetry(deps, row.id, row.attempts, err instanceof Error ? err.message : String(err));
+    }
+  }
+  return counts;
+}
+
+/** The owner's latest rounds, newest first. */
+export async function historyOf(db: StudioDb, session: StudioSession, limit: number): Promise<RoundView[]> {
+  const rows = await ownerRounds(db, session)
+    .select(ROUND_COLUMNS)
+    .where('status', '!=', 'betting')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const seedIds = [...new Set(rows.map((r) => r.seed_id))];
+  const revealed = new Map<number, string>();
+  if (seedIds.length) {
+    const seeds = await db
+      .selectFrom('studio_seeds')
+      .select(['id', 'server_seed'])
+      .where('id', 'in', seedIds)
+      .where('revealed_at', 'is not', null)
+      .execute();
+    for (const s of seeds) revealed.set(s.id, s.server_seed);
+  }
+  return rows.map((r) => roundView(r, revealed.get(r.seed_id) ?? null));
+}
+
+/** A round by its public id (the verifier's "pick a past round"). */
+export async function publicRound(db: StudioDb, roundId: string): Promise<RoundView> {
+  const row = await loadRound(db, roundId);
+  if (!row || row.status === 'betting') throw new StudioError('STUDIO_ROUND_NOT_FOUND');
+  return viewOf(db, row);
+}

@@ -1,0 +1,76 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// docs/studio.md's folder table is the studio's map (what the kit holds, where each product lives,
+// which root files assemble them), so it must name exactly what is on disk, with the part the
+// dependency rules enforce for it (.dependency-cruiser.cjs: the products' folders and the root files).
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SRC = path.join(ROOT, 'apps/studio/src');
+const rules = createRequire(import.meta.url)(path.join(ROOT, '.dependency-cruiser.cjs')) as {
+  studio: { products: { rule: string; server: string; pages: string[] }[]; rootFiles: string[] };
+};
+
+function folderTable(): { path: string; part: string; holds: string }[] {
+  const lines = readFileSync(path.join(ROOT, 'docs/studio.md'), 'utf8').split('\n');
+  const start = lines.findIndex((line) => line.trim() === '## Folders');
+  if (start < 0) throw new Error('docs/studio.md has no "## Folders" section');
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('## ')) break;
+    if (line.startsWith('|'))
+      rows.push(
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    else if (rows.length > 0) break;
+  }
+  return rows.slice(2).map((row) => {
+    const name = /^`([a-z0-9/.-]+)`$/.exec(row[0] ?? '')?.[1];
+    if (!name) throw new Error(`folder table row without a \`path\` first cell: | ${row.join(' | ')} |`);
+    return { path: name, part: row[1] ?? '', holds: row[2] ?? '' };
+  });
+}
+
+const table = folderTable();
+const entries = readdirSync(SRC, { withFileTypes: true });
+const onDisk = [
+  ...entries.filter((e) => e.isDirectory()).map((e) => `${e.name}/`),
+  ...entries.filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')).map((e) => e.name),
+].sort();
+const partOf = (rule: string) => rule.replace('-', ' ');
+
+describe("docs/studio.md's folder map", () => {
+  it('names every folder and root file of apps/studio/src once, and nothing that is not there', () => {
+    const top = table.map((row) => row.path).filter((p) => !p.slice(0, -1).includes('/'));
+    expect(top.filter((p, i) => top.indexOf(p) !== i)).toEqual([]);
+    expect(top.sort()).toEqual(onDisk);
+    for (const row of table.filter((r) => !top.includes(r.path)))
+      expect(existsSync(path.join(SRC, row.path)), row.path).toBe(true);
+    for (const row of table) expect(row.holds.length, row.path).toBeGreaterThan(20);
+  });
+
+  it('puts each folder in the part the dependency rules enforce for it', () => {
+    const parts = new Map(table.map((row) => [row.path.split('/')[0], row.part]));
+    for (const product of rules.studio.products)
+      expect(parts.get(product.server), product.server).toBe(partOf(product.rule));
+    expect(parts.get('kit')).toBe('kit');
+    expect(parts.get('client')).toBe('pages');
+    const assembly = table.filter((row) => row.part === 'assembly').map((row) => row.path.replace(/\.ts$/, ''));
+    expect(assembly.sort()).toEqual([...rules.studio.rootFiles].sort());
+    const known = new Set(['kit', 'pages', 'assembly', ...rules.studio.products.map((p) => partOf(p.rule))]);
+    expect(table.filter((row) => !known.has(row.part)).map((row) => row.path)).toEqual([]);
+  });
+
+  it("lists every product's page folders among the pages that exist", () => {
+    const pages = readdirSync(path.join(SRC, 'client'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'kit-words')
+      .map((e) => e.name)
+      .sort();
+    expect(rules.studio.products.flatMap((p) => p.pages).sort()).toEqual(pages);
+  });
+});
