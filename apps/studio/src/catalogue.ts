@@ -1,6 +1,6 @@
 // The house studio's published catalogue: what the platform may know of a game the studio serves,
 // from the studio's public entry rather than its engines. A slot's RTP and volatility are a pure
-// function of its code (engines/slot/slot-config.ts), the same figures its game page shows and its
+// function of its code (casino/engines/slot/slot-config.ts), the same figures its game page shows and its
 // RTP tests prove; the other kinds publish none (a table or a crash game has no one volatility).
 
 import { slotConfigFor } from './casino/engines/slot/slot-config';

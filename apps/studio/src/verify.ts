@@ -10,7 +10,7 @@ import type { StepView } from './casino/rounds';
 import { StudioError } from './kit/errors';
 import { fairMessage, floatAt, outcomeBytes, STEP_CURSOR_STRIDE } from './kit/fair';
 
-// The public verifier: recomputes a round with the engines' verify function (fair/verify.ts) from its
+// The public verifier: recomputes a round with the engines' verify function (casino/fair-verify.ts) from its
 // seeds, nonce, game and bet, step by step as it was played (step k from step k of the fair stream);
 // and a card room deal's deck from its seeds, dealt as the table dealt it.
 

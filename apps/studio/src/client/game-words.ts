@@ -99,7 +99,7 @@ export type GameWords = {
   };
   lottery: {
     tiers: Record<string, string>;
-    /** The bet types by the engine's code (engines/lottery LOTTERY_BET_TYPES; the English are the engine's names). */
+    /** The bet types by the engine's code (casino/engines/lottery LOTTERY_BET_TYPES; the English are the engine's names). */
     betTypeNames: Record<string, string>;
     betTypeHint: (name: string, picks: number, digits: number, pays: string) => string;
     paysByPrize: (tiers: string) => string;

@@ -50,7 +50,7 @@ export const studioErrors = {
   SB_RESULT_EXISTS: { status: 409 },
   SB_EVENT_NOT_STARTED: { status: 409 },
   SB_TRADER_SIGNATURE: { status: 401 },
-  // The PVP card room (pvp-room/): the engine's refusal code is the detail's `reason`.
+  // The PVP card room (cardroom/room/): the engine's refusal code is the detail's `reason`.
   STUDIO_PVP_TABLE_NOT_FOUND: { status: 404 },
   STUDIO_PVP_REFUSED: { status: 409 },
   STUDIO_PVP_SAME_ADDRESS: { status: 409 },

@@ -1,4 +1,4 @@
-// A hand's deck from the provably fair stream (fair/fair-rng.ts): the table commits to a server seed
+// A hand's deck from the provably fair stream (kit/fair/fair-rng.ts): the table commits to a server seed
 // (its SHA-256 is shown before the hand), every player dealt in brings a client seed, and the deck is
 // a Fisher-Yates shuffle of the ordered deck driven by createFairRng(serverSeed, clientSeed, nonce),
 // where clientSeed is the players' client seeds in seat order joined by commas and the nonce is the

@@ -35,7 +35,7 @@ import {
 import { injectCardRoomStyle } from './cr-style';
 import { type CrWords, loadCardRoomWords } from './cr-words';
 
-/** A Tongits table as GET /api/pvp/lobby lists it (pvp-room/lobby.ts). */
+/** A Tongits table as GET /api/pvp/lobby lists it (cardroom/room/lobby.ts). */
 type TongitsRow = {
   id: string;
   name: string;

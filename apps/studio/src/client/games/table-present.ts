@@ -259,7 +259,7 @@ const insideSpot = (type: InsideType, ns: number[]): RouletteSpot => ({
 
 /**
  * The inside bets of a European layout other than the straight numbers, as the engine defines them
- * (engines/tables/roulette.ts): splits between neighbours (and 0/1, 0/2, 0/3), the streets of three
+ * (casino/engines/tables/roulette.ts): splits between neighbours (and 0/1, 0/2, 0/3), the streets of three
  * and the trios 0/1/2 and 0/2/3, the corners of four and the first four 0/1/2/3, the six lines.
  */
 function insideSpots(): RouletteSpot[] {

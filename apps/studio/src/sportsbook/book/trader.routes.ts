@@ -80,7 +80,7 @@ export async function registerTraderRoutes(
     parse: <T>(schema: z.ZodType<T>, input: unknown) => T;
     /** The card room's rake per table and day (UTC) of the hands ended in [from, to). */
     pvpRake?: (from: Date, to: Date, timeZone: string) => Promise<unknown>;
-    /** More routes behind the same signature (the card room's records: pvp-room/operator-routes.ts). */
+    /** More routes behind the same signature (the card room's records: cardroom/room/operator-routes.ts). */
     signedRoutes?: (trader: FastifyInstance) => void;
   },
 ): Promise<void> {

@@ -1,7 +1,7 @@
 // A Tongits cash table around the one-deal engine (game.ts): three seats with stacks, who is dealt
 // in, who deals, and settling a finished deal against the stacks with the house's rake. Pure, like
 // the engine: every function takes a state and returns a new one, and a refusal throws a
-// TongitsError leaving the state as it was. The service (pvp-room/tongits-room.ts) runs it against
+// TongitsError leaving the state as it was. The service (cardroom/room/tongits-room.ts) runs it against
 // the database, the wallet and a clock. The rules are in docs/pvp.md ("The Tongits table").
 import type { Card } from '../cards';
 import { refuse } from './errors';
