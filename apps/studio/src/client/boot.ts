@@ -1,7 +1,7 @@
 // The page's boot data (a JSON script the server wrote into every studio page: pages.ts) and the
 // launch language it carries. Kept apart from the casino's words so that every page, sportsbook and
 // card room included, reads its boot data without bundling another product's texts.
-import { type Language, pageLanguageOf } from './words';
+import { pageLanguageOf } from './words';
 
 /** The page's boot data, or null when there is none. */
 export function readBoot(doc: Pick<Document, 'getElementById'>): { gameName?: unknown; language?: unknown } | null {
@@ -23,12 +23,12 @@ export function bootLanguage(
 }
 
 /**
- * This page's language for the casino games' words (English or Filipino): the launch language in the
- * boot data, as the frame reads it (frame.ts).
- * English where there is no page (a game's UI built for history summaries outside a browser).
+ * This page's language for the casino games' words: the launch language's platform code in the boot
+ * data (see pageLanguageOf), as the frame reads it (frame.ts). English where there is no page (a
+ * game's UI built for history summaries outside a browser).
  */
 export function pageLanguage(
   doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document,
-): Language {
+): string {
   return pageLanguageOf(bootLanguage(doc));
 }

@@ -12,12 +12,55 @@ export type Counted = { other: string } & Partial<Record<Intl.LDMLPluralRule, st
 /** The page's language: its platform code (upper case, as the launch names it) and its Intl locale. */
 export type LaunchLanguage = { code: string; locale: string };
 
-const CODE = /^[a-z]{2,3}(-[a-z]{2,4})?$/;
+/** The platform's languages, by the code its brands launch a game with (lower case here). */
+export const PAGE_LANGUAGES: readonly string[] = [
+  'en',
+  'ar',
+  'bn',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'es',
+  'fa',
+  'fi',
+  'fr',
+  'he',
+  'hi',
+  'id',
+  'it',
+  'ja',
+  'km',
+  'ko',
+  'lo',
+  'ms',
+  'my',
+  'nb',
+  'ne',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sv',
+  'ta',
+  'th',
+  'tr',
+  'ty',
+  'uk',
+  'ur',
+  'vi',
+  'zh',
+  'zh-hant',
+];
 
-/** The platform's language code to the page's: TY is Filipino (fil); anything unknown is English. */
+/**
+ * The platform's language code to the page's: TY is Filipino (fil); a code that is not one of the
+ * platform's languages is English, so what a page writes as its language is always one of them.
+ */
 export function launchLanguage(code: unknown): LaunchLanguage {
   const lower = typeof code === 'string' ? code.trim().toLowerCase() : '';
-  if (!CODE.test(lower) || lower === 'en') return { code: 'EN', locale: 'en' };
+  if (!PAGE_LANGUAGES.includes(lower) || lower === 'en') return { code: 'EN', locale: 'en' };
   if (lower === 'ty') return { code: 'TY', locale: 'fil' };
   const [base, script] = lower.split('-');
   const locale = script && script.length === 4 ? `${base}-${script[0]!.toUpperCase()}${script.slice(1)}` : lower;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { launchLanguage } from './i18n';
+import { launchLanguage, PAGE_LANGUAGES } from './i18n';
 import { englishKitWords, kitWords, loadKitWords } from './kit-words';
 import { ApiError, request } from './ui';
 import { phraseLeaves, placeholdersOf } from './words-check';
@@ -28,6 +28,8 @@ describe('the kit words', () => {
 
   it('come in every language the sportsbook and card room speak, each phrase translated with its placeholders', () => {
     expect(codes(dir)).toEqual(codes(sportsbookDir));
+    // The languages a page may be in are exactly those with words: any other code is English.
+    expect([...PAGE_LANGUAGES].sort()).toEqual(codes(dir));
     for (const code of codes(dir).filter((c) => c !== 'en')) {
       const theirs = phraseLeaves(JSON.parse(readFileSync(`${dir}${code}.json`, 'utf8')));
       expect([...theirs.keys()].sort(), code).toEqual([...english.keys()].sort());

@@ -15,7 +15,7 @@ import type {
 import { bootLanguage, pageLanguage } from './boot';
 import { bindSpace, createFrame } from './frame';
 import { pageTitle } from './game-title';
-import { gameWords } from './game-words';
+import { gameWords, loadGameWords } from './game-words';
 import { loadGameUi, roundSummary } from './games';
 import { launchLanguage } from './i18n';
 import { loadKitWords } from './kit-words';
@@ -31,7 +31,8 @@ const api = <T>(path: string, options: { method?: string; body?: unknown } = {})
 const app = document.getElementById('app') as HTMLElement;
 
 async function start() {
-  await loadKitWords(launchLanguage(bootLanguage()));
+  const launch = launchLanguage(bootLanguage());
+  await Promise.all([loadKitWords(launch), loadGameWords(launch)]);
   const language = pageLanguage();
   const w = gameWords(language).shell;
   let info: SessionInfo;

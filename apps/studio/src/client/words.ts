@@ -1,31 +1,28 @@
-// Counted words and the launch language of the studio pages, with no DOM, so the pure presentation
-// modules (games/*-present.ts) use them too.
+// The launch language of the studio pages, with no DOM, so the pure presentation modules
+// (games/*-present.ts) and the studio's server (pages.ts, kit/error-words.ts) read it too.
+import { launchLanguage } from './i18n';
 
-/** The languages the studio pages speak: English and Filipino (the platform's code TY). */
-export type Language = 'EN' | 'TY';
-
-/** The page language for the platform's launch language code: Filipino for TY, English otherwise. */
-export function pageLanguageOf(language: unknown): Language {
-  return typeof language === 'string' && language.trim().toUpperCase() === 'TY' ? 'TY' : 'EN';
+/**
+ * The page's language: the platform's code of the launch language (TH, ZH-HANT, TY, ...), checked
+ * for its form, so it is safe to write into a page, a header or an address; EN for anything else.
+ */
+export function pageLanguageOf(language: unknown): string {
+  return launchLanguage(language).code;
 }
 
-/** The table of `tables` for the launch language `language` (see pageLanguageOf). */
-export function inLanguage<T>(tables: Record<Language, T>, language: unknown): T {
-  return tables[pageLanguageOf(language)];
-}
-
-/** A count and its noun: "1 shot", "10 shots" (the plural by -s). */
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** The table of `tables` for the launch language `language`, English where it has none. */
+export function inLanguage<T>(tables: { EN: T } & Partial<Record<string, T>>, language: unknown): T {
+  return tables[pageLanguageOf(language)] ?? tables.EN;
 }
 
 /**
- * The public verifier's address (/studio/fair) with its query and, for a Filipino page, lang=TY, so
- * a game page's verify link opens the verifier in the player's language.
+ * The public verifier's address (/studio/fair) with its query and, for a page in another language
+ * than English, lang=<code>, so a game page's verify link opens the verifier in the player's language.
  */
 export function fairUrl(query: URLSearchParams | string, language: unknown): string {
   const params = new URLSearchParams(query);
-  if (pageLanguageOf(language) === 'TY') params.set('lang', 'TY');
+  const code = pageLanguageOf(language);
+  if (code !== 'EN') params.set('lang', code);
   const text = params.toString();
   return text ? `/studio/fair?${text}` : '/studio/fair';
 }
