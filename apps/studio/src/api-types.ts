@@ -3,16 +3,18 @@
 // and what each request body may hold (the input of the server's own zod schemas). The game pages
 // (client/) read them with `import type`, which the bundler erases: nothing of the server is bundled.
 import type { z } from 'zod';
-import type { CrashState, MyCrashBet, verifyCrash } from './casino/crash';
+import type { LotteryInfo } from './casino/casino.routes';
+import type { CrashState, verifyCrash } from './casino/crash';
 import type { CrashBetAnswer, CrashCashoutAnswer, CrashRequest, CrashSocketAnswer } from './casino/crash-socket';
 
+export type { CrashAnswer, HistoryAnswer, LotteryInfo, TableAnswer } from './casino/casino.routes';
 export type { CrashBetAnswer, CrashCashoutAnswer, CrashSocketAnswer };
 
-import type { buyTicket, lotteryInfo } from './casino/lottery';
+import type { ClientSeedBody, CrashVerifyBody, RoundBody } from './casino/casino.routes';
+import type { buyTicket } from './casino/lottery';
 import type { PlayAnswer, RoundView, StepView } from './casino/rounds';
-import type { MyTableBet, TableHall, TableState } from './casino/tables';
+import type { TableHall, TableState } from './casino/tables';
 import type { RevealedSeed, rotateSeed, SeedView } from './kit/fair/player-seeds';
-import type { ClientSeedBody, CrashVerifyBody, RoundBody } from './plugin';
 import type { SbVerifyAnswer, VerifyEventBody } from './sportsbook/book/sportsbook.routes';
 import type { PvpVerification, PvpVerifyBody, StreamBlock, Verification, VerifyBody } from './verify';
 
@@ -58,30 +60,17 @@ export type SessionInfo = {
   fairness: SeedView;
   openRound: RoundView | null;
 };
-/** GET /api/history. */
-export type HistoryAnswer = { rounds: RoundView[] };
 /** POST /api/seed/rotate. */
 export type RotateSeedAnswer = Awaited<ReturnType<typeof rotateSeed>>;
 
-/** GET /api/lottery. */
-export type LotteryInfo = Awaited<ReturnType<typeof lotteryInfo>> & { balance: number | null };
+/** A lottery ticket as GET /api/lottery lists it. */
 export type LotteryTicket = LotteryInfo['tickets'][number];
 /** POST /api/lottery/ticket. */
 export type LotteryTicketAnswer = Awaited<ReturnType<typeof buyTicket>>;
 
-/** GET /api/crash. */
-export type CrashAnswer = { state: CrashState; mine: MyCrashBet[]; balance: number | null };
 /** POST /api/crash/verify. */
 export type CrashVerifyAnswer = ReturnType<typeof verifyCrash>;
 
-/** GET /api/table. */
-export type TableAnswer = {
-  state: TableState;
-  mine: MyTableBet[];
-  balance: number | null;
-  game: unknown;
-  timing: { bettingMs: number; dealMs: number; resultMs: number };
-};
 /** POST /api/table/bet. */
 export type TableBetAnswer = Awaited<ReturnType<TableHall['placeBet']>>;
 

@@ -2,7 +2,7 @@ import { type ContentCoding, negotiateCoding } from '@gamehall/shared/content-co
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { CrashAnswer, HistoryAnswer, LotteryInfo, SessionInfo, TableAnswer } from './api-types';
+import type { SessionInfo } from './api-types';
 import { openDemoTables } from './cardroom/room/demo-tables';
 import { type LobbyTiming, PvpLobby } from './cardroom/room/lobby';
 import { registerPvpLobbyRoutes } from './cardroom/room/lobby-routes';
@@ -11,23 +11,21 @@ import { PvpRoom, type PvpTiming } from './cardroom/room/room';
 import { registerPvpRoutes } from './cardroom/room/routes';
 import { openTongitsDemoTables } from './cardroom/room/tongits-demo-tables';
 import { TongitsRoom } from './cardroom/room/tongits-room';
-import { CrashGame, type CrashTiming, verifyCrash } from './casino/crash';
-import { attachCrashSocket } from './casino/crash-socket';
+import { registerCasinoRoutes } from './casino/casino.routes';
+import { CrashGame, type CrashTiming } from './casino/crash';
 import { instantEngineFor } from './casino/engine-registry';
-import { buyTicket, lotteryInfo } from './casino/lottery';
-import { continueRound, historyOf, openRoundOf, playRound, publicRound } from './casino/rounds';
-import { TableHall, type TableTiming, tableOf } from './casino/tables';
+import { openRoundOf } from './casino/rounds';
+import { TableHall, type TableTiming } from './casino/tables';
 import { type Asset, clientAsset } from './kit/client-bundle';
 import { openStudioDatabase, type StudioDb } from './kit/db/database';
 import type { RoundDeps } from './kit/deps';
 import { errorWords } from './kit/error-words';
 import { internalErrorBody, plainErrorBody, StudioError, studioErrorBody } from './kit/errors';
-import { currentSeed, parseClientSeed, rotateSeed, setClientSeed } from './kit/fair/player-seeds';
+import { currentSeed } from './kit/fair/player-seeds';
 import { cardRoomPresetOf, engineKindOf, sportsbookCategoryOf } from './kit/game-map';
 import { processLease } from './kit/lease';
 import { registerSessionEndRoute, watchSessionEnds } from './kit/session-ends';
 import { LaunchQuery, openSession, type StudioSession, sessionOf, trialBalance } from './kit/sessions';
-import { attachSocketRoute, WS_OPEN } from './kit/socket-route';
 import { WalletClient } from './kit/wallet-client';
 import { cardRoomPage, errorPage, fairPage, playPage, sportsbookPage } from './pages';
 import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
@@ -110,25 +108,6 @@ const TOKEN_HEADER = 'x-game-token';
  * language of refusals that come before the session is known (no token, an expired one).
  */
 const LANGUAGE_HEADER = 'x-game-lang';
-
-export const RoundBody = z.object({ bet: z.unknown() });
-const RoundParams = z.object({ roundId: z.string().uuid() });
-const HistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
-export const ClientSeedBody = z.object({ clientSeed: z.unknown() });
-const Hash = z
-  .string()
-  .trim()
-  .regex(/^[0-9a-fA-F]{64}$/, 'hex')
-  .transform((h) => h.toLowerCase());
-export const CrashVerifyBody = z.object({
-  hash: Hash,
-  previousHash: Hash.optional(),
-  salt: z
-    .string()
-    .max(64)
-    .regex(/^[A-Za-z0-9_.:-]+$/)
-    .optional(),
-});
 
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
@@ -232,8 +211,8 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   });
 
   // The language a request's refusal is worded in: its session's launch language once the session is
-  // known (the session row, not what the request says), else the page's header; only 'EN' or 'TY'
-  // come out (error-words.ts), so whatever a request sends is never echoed.
+  // known (the session row, not what the request says), else the page's header; the words are those of
+  // one of the platform's languages (error-words.ts), so whatever a request sends is never echoed.
   const sessionLanguage = new WeakMap<FastifyRequest, string>();
   const languageOf = (request: FastifyRequest): string => {
     const known = sessionLanguage.get(request);
@@ -263,10 +242,11 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     if (!token) throw new StudioError('STUDIO_SESSION_REQUIRED');
     return token;
   };
+  const knowLanguage = (request: FastifyRequest, language: string) => sessionLanguage.set(request, language);
   const session = async (request: FastifyRequest): Promise<{ session: StudioSession; token: string }> => {
     const token = tokenOf(request);
     const found = await sessionOf(db, token);
-    sessionLanguage.set(request, found.language);
+    knowLanguage(request, found.language);
     return { session: found, token };
   };
   const html = (reply: FastifyReply, status: number, body: string) =>
@@ -410,130 +390,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     };
   });
 
-  app.post('/api/round', { config: PUBLIC }, async (request) => {
-    const { session: s, token } = await session(request);
-    const body = parse(RoundBody, request.body);
-    return playRound(deps, s, token, body.bet);
-  });
-
-  app.post('/api/round/:roundId/step', { config: PUBLIC }, async (request) => {
-    const { session: s } = await session(request);
-    const { roundId } = parse(RoundParams, request.params);
-    return continueRound(deps, s, roundId);
-  });
-
-  app.get('/api/history', { config: PUBLIC }, async (request): Promise<HistoryAnswer> => {
-    const { session: s } = await session(request);
-    const { limit } = parse(HistoryQuery, request.query);
-    return { rounds: await historyOf(db, s, limit) };
-  });
-
-  app.post('/api/seed/rotate', { config: PUBLIC }, async (request) => {
-    const { session: s } = await session(request);
-    // Revealing the seed while free spins are owed would reveal their outcomes before they are shown.
-    if (await openRoundOf(db, s)) throw new StudioError('STUDIO_ROUND_IN_PROGRESS');
-    return rotateSeed(db, s.owner);
-  });
-
-  app.put('/api/seed/client', { config: PUBLIC }, async (request) => {
-    const { session: s } = await session(request);
-    const clientSeed = parseClientSeed(parse(ClientSeedBody, request.body).clientSeed);
-    return setClientSeed(db, s.owner, clientSeed);
-  });
-
-  // ---- lottery (LOTT and ELOTT games): tickets on the open draw, settled by the recovery loop ----
-
-  const lotterySession = async (request: FastifyRequest) => {
-    const found = await session(request);
-    if (engineKindOf({ vendor: found.session.vendor, gameCode: found.session.gameCode }) !== 'lottery') {
-      throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notLottery);
-    }
-    return found;
-  };
-
-  app.get('/api/lottery', { config: PUBLIC }, async (request): Promise<LotteryInfo> => {
-    const { session: s } = await lotterySession(request);
-    return { ...(await lotteryInfo(db, s, deps.now())), balance: await balanceOf(s) };
-  });
-
-  app.post('/api/lottery/ticket', { config: PUBLIC }, async (request) => {
-    const { session: s, token } = await lotterySession(request);
-    return buyTicket(deps, s, token, parse(RoundBody, request.body).bet);
-  });
-
-  // ---- crash (CRASH games): one shared round stream; state, bets and cash-outs also on /studio/ws/crash ----
-
-  const crashSession = async (request: FastifyRequest) => {
-    const token = tokenOf(request);
-    const found = await crash.sessionOf(token);
-    sessionLanguage.set(request, found.language);
-    return { session: found, token };
-  };
-
-  app.get('/api/crash', { config: PUBLIC }, async (request): Promise<CrashAnswer> => {
-    const { session: s } = await crashSession(request);
-    // A page that polls keeps the rounds coming as a socket does.
-    crash.watch();
-    return { state: await crash.state(), mine: await crash.myBets(s), balance: await balanceOf(s) };
-  });
-
-  app.post('/api/crash/bet', { config: PUBLIC }, async (request) => {
-    const { session: s, token } = await crashSession(request);
-    return crash.placeBet(s, token, parse(RoundBody, request.body).bet);
-  });
-
-  app.post('/api/crash/cashout', { config: PUBLIC }, async (request) => {
-    const { session: s } = await crashSession(request);
-    return crash.cashOut(s);
-  });
-
-  app.post('/api/crash/verify', { config: PUBLIC }, async (request) =>
-    verifyCrash(parse(CrashVerifyBody, request.body)),
-  );
-
-  attachCrashSocket(app, crash);
-
-  // ---- live tables (LIVE baccarat and roulette): one shared timeline per tile; events on /studio/ws/table ----
-
-  const tableSession = async (request: FastifyRequest) => {
-    const found = await session(request);
-    const table = tableOf({ vendor: found.session.vendor, gameCode: found.session.gameCode });
-    if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notLiveTable);
-    return { ...found, table };
-  };
-
-  app.get('/api/table', { config: PUBLIC }, async (request): Promise<TableAnswer> => {
-    const { session: s, table } = await tableSession(request);
-    // A page that polls keeps the table running as a socket does.
-    await tables.watch(table);
-    const game = instantEngineFor(table);
-    return {
-      state: await tables.state(table),
-      mine: await tables.myBets(s),
-      balance: await balanceOf(s),
-      game: game?.describe(deps.now()) ?? null,
-      timing: { bettingMs: tables.timing.bettingMs, dealMs: tables.timing.dealMs, resultMs: tables.timing.resultMs },
-    };
-  });
-
-  app.post('/api/table/bet', { config: PUBLIC }, async (request) => {
-    const { session: s, token } = await tableSession(request);
-    return tables.placeBet(s, token, parse(RoundBody, request.body).bet);
-  });
-
-  // The socket takes the game token in its query (a page opens one socket for its own table).
-  attachSocketRoute(app, '/ws/table', {
-    check: async (query) => {
-      const s = await sessionOf(db, query.get('token') ?? undefined);
-      const table = tableOf({ vendor: s.vendor, gameCode: s.gameCode });
-      if (!table) throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notLiveTable);
-      return table;
-    },
-    onSocket: (ws, table) =>
-      tables.subscribe(table, (message) => {
-        if (ws.readyState === WS_OPEN) ws.send(message);
-      }),
-  });
+  registerCasinoRoutes(app, { crash, tables }, { deps, session, tokenOf, parse, balanceOf, knowLanguage });
 
   // ---- the sportsbook (SPORTS-000, ESPORTS-000, COCKFIGHT-000): /api/sb, /ws/sb, and the trader API ----
 
@@ -568,11 +425,6 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   watchSessionEnds(app, db);
 
   // ---- public verification ----
-
-  app.get('/api/rounds/:roundId', { config: PUBLIC }, async (request) => {
-    const { roundId } = parse(RoundParams, request.params);
-    return publicRound(db, roundId);
-  });
 
   app.post('/api/verify/pvp', { config: PUBLIC }, async (request) => verifyPvpDeal(parse(PvpVerifyBody, request.body)));
   app.post('/api/verify', { config: PUBLIC }, async (request) =>
