@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorWords } from './kit/error-words';
 import { errorPage, fairPage, htmlLang, playPage } from './pages';
 
 const page = (gameName: string | null, kind = 'fish') =>
@@ -40,6 +41,18 @@ describe('the game page shell', () => {
     expect(fairPage('TY')).toContain('<title>Tagasuri ng patas na laro · Gamehall Studio</title>');
     expect(fairPage()).toContain('<html lang="en">');
     expect(fairPage(['TY', 'EN'])).toContain('{"language":"EN"}');
+    // Another platform language: the page's language and boot data; its words load on the page.
+    expect(fairPage('th')).toContain('<html lang="th">');
+    expect(fairPage('th')).toContain('{"language":"TH"}');
+    expect(fairPage('tl')).toContain('{"language":"EN"}');
+  });
+
+  it('shows a failed launch in Thai for a TH launch', () => {
+    const th = errorPage('x', '/rng', 'TH');
+    expect(th).toContain('<html lang="th">');
+    expect(th).toContain(`<h1>${errorWords('TH').launch.cannotOpen}</h1>`);
+    expect(errorWords('TH').launch.cannotOpen).not.toBe(errorWords('EN').launch.cannotOpen);
+    expect(th).not.toMatch(/Cannot open|Back to lobby/);
   });
 
   it('shows a failed launch in the launch language, its message escaped, and never writes the language value', () => {

@@ -123,7 +123,7 @@ export function fairPage(language: unknown = 'EN'): string {
 
 /**
  * The page a failed launch shows: its heading and lobby link in the launch language `language`
- * (Filipino for TY, English for anything else; the value itself is never written into the page).
+ * (English for a language the platform has not; the value itself is never written into the page).
  */
 export function errorPage(message: string, lobby: string | null, language: unknown = 'EN'): string {
   const lobbyUrl = safeLobbyPath(lobby);

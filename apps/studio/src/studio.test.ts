@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotEngineFor } from './casino/engines/slot/slot-engine';
+import { errorWords } from './kit/error-words';
 import { cardRoomPresetOf, engineKindOf } from './kit/game-map';
 import { sign, vendorSecret, WalletClient } from './kit/wallet-client';
 import { type StudioRuntime, studioPlugin } from './plugin';
@@ -302,7 +303,7 @@ describe('standalone plugin (trial play, no platform)', () => {
     expect(noSession.json().error.code).toBe('STUDIO_SESSION_REQUIRED');
   });
 
-  it('words a failed launch in the launch language: Filipino for TY, English otherwise, the code unchanged', async () => {
+  it('words a failed launch in the launch language (Filipino for TY, Thai for TH), the code unchanged', async () => {
     const play = (query: string) => app.inject({ method: 'GET', url: `/studio/play?${query}` });
     const unknownGame = 'token=trial-token-unknown-game-ty0&game=POKER-1&vendor=PT&mode=trial&lobby=%2Frng';
     const ty = await play(`${unknownGame}&lang=TY`);
@@ -318,6 +319,12 @@ describe('standalone plugin (trial play, no platform)', () => {
     expect(en.body).toContain('<h1>Cannot open the game</h1>');
     expect(en.body).toContain('This game is not served by the house studio');
     expect(en.body).toContain('>Back to lobby</a>');
+    const th = await play(`${unknownGame}&lang=TH`);
+    expect(th.statusCode).toBe(404);
+    expect(th.body).toContain('<html lang="th">');
+    expect(th.body).toContain(`<h1>${errorWords('TH').launch.cannotOpen}</h1>`);
+    expect(th.body).toContain(errorWords('TH').codes.STUDIO_UNKNOWN_GAME);
+    expect(th.body).not.toMatch(/Cannot open|not served|Back to lobby/);
     // A real launch the wallet does not answer, and a link that fails its checks.
     const real = await play('token=real-token-ty-0123456789abc&game=SLOT-00001&vendor=PT&mode=real&lang=TY');
     expect(real.statusCode).toBe(503);

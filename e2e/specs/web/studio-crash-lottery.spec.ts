@@ -10,6 +10,7 @@
 // size: no console error, no horizontal overflow, no serious axe violation, screenshots kept.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { baseUrl, PAGE_WAIT_MS } from '../../support/env';
@@ -188,4 +189,52 @@ test('crash and lottery at desktop and phone sizes: the page shows the server re
   }
   await context.close();
   console.log(`# crash and lottery checked in ${Math.round((Date.now() - started) / 1000)} s`);
+});
+
+/** A studio words file as its language's page reads it. */
+const studioWords = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../../apps/studio/src/client/${file}`, import.meta.url), 'utf8'));
+
+// A game launched in Thai reads Thai: the slot's own texts, the frame's, and the verifier it links.
+test('a slot launched with lang=TH and the verifier it links read Thai on a phone', async () => {
+  const th = studioWords('game-words/th.json');
+  const kit = studioWords('kit-words/th.json');
+  const b = browser();
+  const url = `/studio/play?token=${randomBytes(24).toString('base64url')}&game=SLOT-00002&vendor=AG&mode=trial&lang=TH`;
+  const game = await openGamePage(b, url, { width: 390, height: 844 }, { timeout: PAGE_WAIT_MS });
+  const p = game.page;
+  assert.equal(await p.getAttribute('html', 'lang'), 'th');
+  assert.equal((await p.getByTestId('spin').innerText()).trim(), th.slot.spin);
+  await p.getByTestId('spin').click();
+  // The round's row in the history, which sits in the fairness drawer: opened, its words are read too.
+  await p.locator('[data-testid=history] tbody tr[data-round-id]').first().waitFor({ state: 'attached' });
+  await p.getByTestId('fair-toggle').click();
+  await p.getByTestId('history').waitFor();
+  const shown = await p.evaluate(() =>
+    [
+      document.body.innerText,
+      ...Array.from(document.querySelectorAll('[aria-label],[title]')).map(
+        (e) => `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`,
+      ),
+    ].join('\n'),
+  );
+  assert.match(shown, new RegExp(kit.frame.fairness));
+  assert.doesNotMatch(
+    shown,
+    /\b(Spin|Stake|Autoplay|History|Provably fair|Win|Time|Result|Fairness|Sound on|Sound off)\b/,
+  );
+  await checkGamePage(p, game.errors, 'studio-slot-th-phone');
+
+  const href = await p.getByRole('link', { name: th.shell.verifier }).first().getAttribute('href');
+  assert.match(href ?? '', /^\/studio\/fair\?(.*&)?lang=TH$/);
+  const verifier = await p.context().newPage();
+  await verifier.goto(href ?? '');
+  assert.equal(await verifier.getAttribute('html', 'lang'), 'th');
+  await verifier.getByRole('button', { name: th.fair.verifyCrash }).waitFor();
+  assert.equal(await verifier.title(), `${th.fair.title} · Gamehall Studio`);
+  assert.doesNotMatch(
+    await verifier.locator('body').innerText(),
+    /\b(Verify|Past round|Every outcome|Crash round|Load)\b/,
+  );
+  await game.close();
 });

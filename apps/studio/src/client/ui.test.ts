@@ -15,7 +15,7 @@ describe('a call of the studio API', () => {
     return seen;
   };
 
-  it("sends the page's language, only EN or TY, and shows the server's message as it comes", async () => {
+  it("sends the page's language, only a platform language's code, and shows the server's message as it comes", async () => {
     const message = 'Walang session ng laro: buksan muli ang laro mula sa lobby';
     const seen = answering(401, { error: { code: 'STUDIO_SESSION_REQUIRED', message } });
     const refused = await request('/api/session', {}, 'TY').catch((e: unknown) => e);
@@ -24,7 +24,8 @@ describe('a call of the studio API', () => {
     expect((refused as ApiError).code).toBe('STUDIO_SESSION_REQUIRED');
     await request('/api/session', { token: 't' }, '"><b>').catch(() => undefined);
     await request('/api/session', {}, 'EN').catch(() => undefined);
-    expect(seen.map((h) => h['x-game-lang'])).toEqual(['TY', 'EN', 'EN']);
+    await request('/api/session', {}, 'th').catch(() => undefined);
+    expect(seen.map((h) => h['x-game-lang'])).toEqual(['TY', 'EN', 'EN', 'TH']);
     expect(seen[1]?.['x-game-token']).toBe('t');
   });
 });
