@@ -17,9 +17,9 @@ import { ApiError, h, money, request } from './ui';
 /** Blocks whose floats are listed on the page (all are checked). */
 const SHOWN_BLOCKS = 4;
 
-// The page's words in the language the game page linked it with, loaded by the entry (fair.ts).
-const w = gameWords(pageLanguage()).fair;
-document.title = `${w.title} · Gamehall Studio`;
+// The page's words in the language the game page linked it with, loaded by the entry (fair.ts)
+// before it starts the page (startFairPage).
+let w = gameWords('EN').fair;
 
 /**
  * This browser's own computation of the stream (WebCrypto), beside the server's replay: the seed's
@@ -88,29 +88,17 @@ async function browserCheck(
   return nodes;
 }
 
-const app = document.getElementById('app') as HTMLElement;
-const params = new URLSearchParams(location.search);
-
-const roundInput = h('input', {
-  placeholder: w.roundIdPlaceholder,
-  'data-testid': 'round-id',
-  value: params.get('round') ?? '',
-});
-// A live table round links here with its values in the query (?seed=&client=&nonce=&game=&vendor=&bet=);
-// a card room deal with its own (?pvp=<game>&pseed=&pclients=&pnonce=&phash=&pdealer=&pseats=).
-const serverSeed = h('input', {
-  'data-testid': 'server-seed',
-  placeholder: w.seedPlaceholder,
-  value: params.get('seed') ?? '',
-});
-const clientSeed = h('input', { 'data-testid': 'client-seed', value: params.get('client') ?? '' });
-const nonce = h('input', { 'data-testid': 'nonce', inputmode: 'numeric', value: params.get('nonce') ?? '0' });
-const gameCode = h('input', { 'data-testid': 'game-code', placeholder: 'SLOT-00001', value: params.get('game') ?? '' });
-const vendor = h('input', { 'data-testid': 'vendor', value: params.get('vendor') ?? 'AG' });
-const bet = h('textarea', { 'data-testid': 'bet', placeholder: w.betPlaceholder });
-bet.value = params.get('bet') ?? '';
-const shownHash = params.get('hash');
-const out = h('section', { class: 'panel', 'data-testid': 'verify-result' });
+let app: HTMLElement;
+let params: URLSearchParams;
+let roundInput: HTMLInputElement;
+let serverSeed: HTMLInputElement;
+let clientSeed: HTMLInputElement;
+let nonce: HTMLInputElement;
+let gameCode: HTMLInputElement;
+let vendor: HTMLInputElement;
+let bet: HTMLTextAreaElement;
+let shownHash: string | null;
+let out: HTMLElement;
 let recorded: RoundView | null = null;
 
 /** JSON with sorted keys: the stored round comes back from jsonb with its keys in another order. */
@@ -223,40 +211,68 @@ async function verify() {
   }
 }
 
-app.replaceChildren(
-  h('header', { class: 'topbar' }, h('span', { class: 'title' }, w.title)),
-  h(
-    'section',
-    { class: 'panel' },
-    h('p', { class: 'muted small' }, w.intro),
+/** Draws the verifier in the page's language, whose words the entry has loaded. */
+export function startFairPage(): void {
+  w = gameWords(pageLanguage()).fair;
+  document.title = `${w.title} · Gamehall Studio`;
+  app = document.getElementById('app') as HTMLElement;
+  params = new URLSearchParams(location.search);
+
+  roundInput = h('input', {
+    placeholder: w.roundIdPlaceholder,
+    'data-testid': 'round-id',
+    value: params.get('round') ?? '',
+  });
+  // A live table round links here with its values in the query (?seed=&client=&nonce=&game=&vendor=&bet=);
+  // a card room deal with its own (?pvp=<game>&pseed=&pclients=&pnonce=&phash=&pdealer=&pseats=).
+  serverSeed = h('input', {
+    'data-testid': 'server-seed',
+    placeholder: w.seedPlaceholder,
+    value: params.get('seed') ?? '',
+  });
+  clientSeed = h('input', { 'data-testid': 'client-seed', value: params.get('client') ?? '' });
+  nonce = h('input', { 'data-testid': 'nonce', inputmode: 'numeric', value: params.get('nonce') ?? '0' });
+  gameCode = h('input', { 'data-testid': 'game-code', placeholder: 'SLOT-00001', value: params.get('game') ?? '' });
+  vendor = h('input', { 'data-testid': 'vendor', value: params.get('vendor') ?? 'AG' });
+  bet = h('textarea', { 'data-testid': 'bet', placeholder: w.betPlaceholder });
+  bet.value = params.get('bet') ?? '';
+  shownHash = params.get('hash');
+  out = h('section', { class: 'panel', 'data-testid': 'verify-result' });
+  app.replaceChildren(
+    h('header', { class: 'topbar' }, h('span', { class: 'title' }, w.title)),
     h(
-      'div',
-      { class: 'row' },
-      h('label', {}, w.pastRound, roundInput),
-      h('button', { class: 'button', onclick: () => void loadRound(), 'data-testid': 'load-round' }, w.load),
+      'section',
+      { class: 'panel' },
+      h('p', { class: 'muted small' }, w.intro),
+      h(
+        'div',
+        { class: 'row' },
+        h('label', {}, w.pastRound, roundInput),
+        h('button', { class: 'button', onclick: () => void loadRound(), 'data-testid': 'load-round' }, w.load),
+      ),
+      h(
+        'div',
+        { class: 'field-grid' },
+        h('label', {}, w.serverSeed, serverSeed),
+        h('label', {}, w.clientSeed, clientSeed),
+        h('label', {}, w.nonce, nonce),
+        h('label', {}, w.gameCode, gameCode),
+        h('label', {}, w.vendor, vendor),
+        h('label', {}, w.bet, bet),
+      ),
+      h(
+        'div',
+        { class: 'controls' },
+        h('button', { class: 'button primary', onclick: () => void verify(), 'data-testid': 'verify' }, w.verify),
+      ),
     ),
-    h(
-      'div',
-      { class: 'field-grid' },
-      h('label', {}, w.serverSeed, serverSeed),
-      h('label', {}, w.clientSeed, clientSeed),
-      h('label', {}, w.nonce, nonce),
-      h('label', {}, w.gameCode, gameCode),
-      h('label', {}, w.vendor, vendor),
-      h('label', {}, w.bet, bet),
-    ),
-    h(
-      'div',
-      { class: 'controls' },
-      h('button', { class: 'button primary', onclick: () => void verify(), 'data-testid': 'verify' }, w.verify),
-    ),
-  ),
-  out,
-  pvpPanel(),
-  crashPanel(),
-);
-if (roundInput.value) void loadRound();
-else if (serverSeed.value && clientSeed.value && gameCode.value) void verify();
+    out,
+    pvpPanel(),
+    crashPanel(),
+  );
+  if (roundInput.value) void loadRound();
+  else if (serverSeed.value && clientSeed.value && gameCode.value) void verify();
+}
 
 // Crash rounds come from a hash chain, not a seed pair: a round's hash gives its crash point, and
 // SHA-256(round hash) must equal the previous round's hash (the first round's: the terminating hash).
