@@ -3,14 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { SessionInfo } from './api-types';
-import { openDemoTables } from './cardroom/room/demo-tables';
-import { type LobbyTiming, PvpLobby } from './cardroom/room/lobby';
-import { registerPvpLobbyRoutes } from './cardroom/room/lobby-routes';
+import { isTongitsTable, registerCardRoomRoutes, startCardRooms } from './cardroom/cardroom.plugin';
+import type { LobbyTiming } from './cardroom/room/lobby';
 import { registerPvpOperatorRoutes } from './cardroom/room/operator-routes';
-import { PvpRoom, type PvpTiming } from './cardroom/room/room';
-import { registerPvpRoutes } from './cardroom/room/routes';
-import { openTongitsDemoTables } from './cardroom/room/tongits-demo-tables';
-import { TongitsRoom } from './cardroom/room/tongits-room';
+import type { PvpRoom, PvpTiming } from './cardroom/room/room';
+import type { TongitsRoom } from './cardroom/room/tongits-room';
 import { registerCasinoRoutes } from './casino/casino.routes';
 import { CrashGame, type CrashTiming } from './casino/crash';
 import { instantEngineFor } from './casino/engine-registry';
@@ -23,19 +20,15 @@ import { errorWords } from './kit/error-words';
 import { internalErrorBody, plainErrorBody, StudioError, studioErrorBody } from './kit/errors';
 import { currentSeed } from './kit/fair/player-seeds';
 import { cardRoomPresetOf, engineKindOf, sportsbookCategoryOf } from './kit/game-map';
-import { processLease } from './kit/lease';
 import { registerSessionEndRoute, watchSessionEnds } from './kit/session-ends';
 import { LaunchQuery, openSession, type StudioSession, sessionOf, trialBalance } from './kit/sessions';
 import { WalletClient } from './kit/wallet-client';
 import { cardRoomPage, errorPage, fairPage, playPage, sportsbookPage } from './pages';
 import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
-import { Book, type BookOptions } from './sportsbook/book/book';
+import type { Book, BookOptions } from './sportsbook/book/book';
 import { registerSportsbookRoutes } from './sportsbook/book/sportsbook.routes';
 import { registerTraderRoutes } from './sportsbook/book/trader.routes';
-import { feedsFromEnv, startingInBackground } from './sportsbook/feed/feed-env';
-import { createJsonFeed } from './sportsbook/feed/json-feed';
-import { createSimulator, databaseLease, simulatorSecret } from './sportsbook/feed/simulator';
-import { SPORT_MODELS } from './sportsbook/model/models';
+import { startSportsbook } from './sportsbook/sportsbook.plugin';
 import { PvpVerifyBody, VerifyBody, verifyPvpDeal, verifyRound } from './verify';
 
 // The house studio as a Fastify plugin. Registered with prefix '/studio' by the platform's main (one
@@ -152,53 +145,15 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
     const answer = await wallet.balance(s.vendor, { token: s.token, player: s.player });
     return answer.kind === 'ok' ? answer.balance : null;
   };
-  // Like the retry loop, the book's loop is off when retryIntervalMs is 0 (tests drive book.tick()).
-  // Sources given by the caller (tests) stand alone; otherwise the simulator, unless the operator
-  // stopped it, and the data providers the environment connects (feed-env.ts).
-  const connected =
-    options.simulator === true && options.sportsbook?.sources === undefined ? feedsFromEnv(process.env) : undefined;
-  const simulate = connected?.simulator === true;
-  const book = new Book(deps, balanceOf, {
-    tickMs: interval > 0 ? undefined : 0,
-    ...(connected
-      ? {
-          sources: (b: Book) => [
-            ...(simulate
-              ? [
-                  createSimulator({
-                    secret: simulatorSecret(options.houseSecret),
-                    models: SPORT_MODELS,
-                    timeZone: b.timeZone,
-                    marginOf: b.marginOf,
-                    now: deps.now,
-                    lease: databaseLease(db),
-                    log: deps.log,
-                  }),
-                ]
-              : []),
-            // One process per database reads each feed (a file once, a URL at each poll), after the
-            // studio has started: a slow provider or a busy database must not hold the start up.
-            ...connected.feeds.map((feed) =>
-              startingInBackground(
-                createJsonFeed({
-                  ...feed,
-                  lease: processLease(db, `sportsbook:feed:${'file' in feed ? 'file' : 'url'}`, deps.now),
-                }),
-                deps.log,
-              ),
-            ),
-          ],
-        }
-      : {}),
-    ...options.sportsbook,
+  const book = await startSportsbook(deps, balanceOf, {
+    houseSecret: options.houseSecret,
+    loop: interval > 0,
+    simulator: options.simulator === true,
+    sportsbook: options.sportsbook,
   });
-  await book.start();
-  const pvp = new PvpRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...pvpTimingFromEnv(), ...options.pvp });
-  if (options.pvpDemoTables ?? options.simulator === true) await openDemoTables(pvp, trialCurrency);
-  pvp.start();
-  const tongits = new TongitsRoom(deps, { ...(interval > 0 ? {} : { tickMs: 0 }), ...options.pvp });
-  if (options.pvpDemoTables ?? options.simulator === true) await openTongitsDemoTables(tongits, trialCurrency);
-  tongits.start();
+  const demoTables = options.pvpDemoTables ?? options.simulator === true;
+  const rooms = await startCardRooms(deps, { loop: interval > 0, demoTables, trialCurrency, timing: options.pvp });
+  const { pvp, tongits } = rooms;
   options.onStart?.({ db, deps, recover, crash, tables, book, pvp, tongits });
   app.addHook('onClose', async () => {
     await tongits.stop();
@@ -301,16 +256,8 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
       }
       // A Tongits table's address (&table=<id>) opens the Tongits page, which the play page's script
       // draws (client/play.ts); the card room's page is the lobby and the Hold'em tables.
-      const tableId = (request.query as { table?: unknown }).table;
       const tongitsTable =
-        kind === 'cardroom' &&
-        typeof tableId === 'string' &&
-        (await db
-          .selectFrom('studio_pvp_tables')
-          .select('id')
-          .where('id', '=', tableId)
-          .where('game', '=', 'tongits')
-          .executeTakeFirst()) !== undefined;
+        kind === 'cardroom' && (await isTongitsTable(db, (request.query as { table?: unknown }).table));
       if (kind === 'cardroom' && !tongitsTable) {
         return html(
           reply,
@@ -396,22 +343,9 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
 
   registerSportsbookRoutes(app, book, { session, parse });
 
-  // ---- the PVP card room (Hold'em tables): /api/pvp and /ws/pvp (docs/pvp.md "Protocol") ----
+  // ---- the card rooms (Hold'em and Tongits tables, the lobby): /api/pvp and /ws/pvp (docs/pvp.md) ----
 
-  registerPvpRoutes(app, pvp, {
-    session,
-    parse,
-    moreTables: () => tongits.listTables(),
-    otherHand: (handId, owner) => tongits.hand(handId, owner),
-  });
-  // Tongits tables (docs/pvp.md "The Tongits table service"): the same calls below /api/pvp/tongits.
-  registerPvpRoutes(app, tongits, { session, parse }, { api: '/api/pvp/tongits', ws: '/ws/pvp/tongits' });
-  registerPvpLobbyRoutes(
-    app,
-    new PvpLobby(pvp, options.pvpLobby),
-    { session, parse },
-    { demo: options.pvpDemoTables ?? options.simulator === true },
-  );
+  registerCardRoomRoutes(app, rooms, { session, parse }, { lobby: options.pvpLobby, demo: demoTables });
   await registerTraderRoutes(app, book, {
     houseSecret: options.houseSecret,
     currency: trialCurrency,
@@ -449,15 +383,6 @@ function tablesTimingFromEnv(): Partial<TableTiming> {
   if (deal) timing.dealMs = deal;
   if (result) timing.resultMs = result;
   return timing;
-}
-
-/**
- * The Hold'em tables' pause between hands from the environment (STUDIO_PVP_BETWEEN_HANDS_MS): the
- * browser specs' server plays hands back to back without the result's four seconds on show.
- */
-function pvpTimingFromEnv(): Partial<PvpTiming> {
-  const v = Number(process.env.STUDIO_PVP_BETWEEN_HANDS_MS);
-  return Number.isInteger(v) && v >= 500 && v <= 600_000 ? { betweenHandsMs: v } : {};
 }
 
 /** The loopback URL of a listening server (how a mounted studio reaches its own platform). */

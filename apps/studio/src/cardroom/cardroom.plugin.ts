@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { StudioDb } from '../kit/db/database';
+import type { RoundDeps } from '../kit/deps';
+import { openDemoTables } from './room/demo-tables';
+import { type LobbyTiming, PvpLobby } from './room/lobby';
+import { registerPvpLobbyRoutes } from './room/lobby-routes';
+import { PvpRoom, type PvpTiming } from './room/room';
+import { type PvpRouteHelpers, registerPvpRoutes } from './room/routes';
+import { openTongitsDemoTables } from './room/tongits-demo-tables';
+import { TongitsRoom } from './room/tongits-room';
+
+// The card rooms in the studio (plugin.ts): the Hold'em room and the Tongits room, started on one
+// clock, with their tables' routes and the lobby both share.
+
+export type CardRooms = { pvp: PvpRoom; tongits: TongitsRoom };
+
+export type CardRoomStart = {
+  /** The rooms' own loops; off in tests, which drive pvp.tick() and tongits.tick(). */
+  loop: boolean;
+  /** Open the demo tables (docs/pvp.md). */
+  demoTables: boolean;
+  trialCurrency: string;
+  timing?: Partial<PvpTiming> | undefined;
+};
+
+/** Starts both rooms, with their demo tables when asked. */
+export async function startCardRooms(deps: RoundDeps, o: CardRoomStart): Promise<CardRooms> {
+  const clock = o.loop ? {} : { tickMs: 0 };
+  const pvp = new PvpRoom(deps, { ...clock, ...pvpTimingFromEnv(), ...o.timing });
+  if (o.demoTables) await openDemoTables(pvp, o.trialCurrency);
+  pvp.start();
+  const tongits = new TongitsRoom(deps, { ...clock, ...o.timing });
+  if (o.demoTables) await openTongitsDemoTables(tongits, o.trialCurrency);
+  tongits.start();
+  return { pvp, tongits };
+}
+
+/**
+ * The rooms' routes: the Hold'em tables at /api/pvp and /ws/pvp (docs/pvp.md "Protocol"), the Tongits
+ * tables with the same calls below /api/pvp/tongits, and the lobby over both.
+ */
+export function registerCardRoomRoutes(
+  app: FastifyInstance,
+  { pvp, tongits }: CardRooms,
+  kit: Pick<PvpRouteHelpers, 'session' | 'parse'>,
+  o: { lobby?: Partial<LobbyTiming> | undefined; demo: boolean },
+): void {
+  registerPvpRoutes(app, pvp, {
+    ...kit,
+    moreTables: () => tongits.listTables(),
+    otherHand: (handId, owner) => tongits.hand(handId, owner),
+  });
+  registerPvpRoutes(app, tongits, kit, { api: '/api/pvp/tongits', ws: '/ws/pvp/tongits' });
+  registerPvpLobbyRoutes(app, new PvpLobby(pvp, o.lobby), kit, { demo: o.demo });
+}
+
+/** Whether `tableId` is a Tongits table (its address opens the Tongits page, not the card room's lobby). */
+export async function isTongitsTable(db: StudioDb, tableId: unknown): Promise<boolean> {
+  if (typeof tableId !== 'string') return false;
+  const row = await db
+    .selectFrom('studio_pvp_tables')
+    .select('id')
+    .where('id', '=', tableId)
+    .where('game', '=', 'tongits')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The Hold'em tables' pause between hands from the environment (STUDIO_PVP_BETWEEN_HANDS_MS): the
+ * browser specs' server plays hands back to back without the result's four seconds on show.
+ */
+function pvpTimingFromEnv(): Partial<PvpTiming> {
+  const v = Number(process.env.STUDIO_PVP_BETWEEN_HANDS_MS);
+  return Number.isInteger(v) && v >= 500 && v <= 600_000 ? { betweenHandsMs: v } : {};
+}
