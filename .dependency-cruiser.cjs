@@ -287,11 +287,22 @@ module.exports = {
       name: 'studio-client-types-only-from-studio-server',
       severity: 'error',
       comment:
-        "The studio's game pages (client/) are bundled for the browser: from the studio's server files " +
-        '(api-types.ts, plugin.ts, crash.ts, ...) they take only types, with `import type`, which the bundler ' +
-        'erases. Shared game logic the pages run lives in engines/ and fair/. Tests are not bundled.',
+        "The studio's game pages (client/) are bundled for the browser: of the studio's server side they " +
+        'take only types (`import type`, which the bundler erases) and the pure code the pages run too: the ' +
+        "casino's engines, the card rules, the fairness scheme, the sportsbook's models and API shapes. " +
+        'Tests are not bundled.',
       from: { path: '^apps/studio/src/client/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^apps/studio/src/[^/]+\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^apps/studio/src/(?!client/)',
+        pathNot: [
+          '^apps/studio/src/casino/engines/',
+          '^apps/studio/src/cardroom/engine/',
+          '^apps/studio/src/kit/fair/(?!player-seeds)',
+          '^apps/studio/src/sportsbook/model/',
+          '^apps/studio/src/sportsbook/(api|types)\\.ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'web-not-to-server-or-studio',

@@ -172,7 +172,7 @@ export type PvpVerification = {
 };
 
 /**
- * A card room deal's deck recomputed with the function the tables deal with (pvp/deck.ts dealDeck),
+ * A card room deal's deck recomputed with the function the tables deal with (cardroom/engine/deck.ts dealDeck),
  * and dealt as the engines deal it (Hold'em: hand-flow.ts; Tongits: tongits/game.ts startGame).
  */
 export function verifyPvpDeal(input: PvpVerifyBody): PvpVerification {

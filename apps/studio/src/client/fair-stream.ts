@@ -1,7 +1,7 @@
 // The fair stream recomputed where the player runs it, with WebCrypto (crypto.subtle), so checking
 // a round does not mean trusting the server being checked: the verifier page computes each block's
 // HMAC and floats here from the seeds the player typed and sets them beside the server's replay.
-// The same form as fair/fair-rng.ts (fair-stream.test.ts compares the two):
+// The same form as kit/fair/fair-rng.ts (fair-stream.test.ts compares the two):
 //   block(cursor) = HMAC-SHA256(key = server seed, message = `${clientSeed}:${nonce}:${cursor}`),
 //   key and message UTF-8 text; each 4 bytes big-endian / 2^32 is one float in [0, 1).
 
@@ -82,7 +82,7 @@ export async function checkBlocks(
 }
 
 /**
- * A crash round from its hash, as engines/crash/crash-engine.ts computes it: X = the first 52 bits
+ * A crash round from its hash, as casino/engines/crash/crash-engine.ts computes it: X = the first 52 bits
  * of HMAC-SHA256(key = round hash as its hex text, message = salt) / 2^52, crash point (hundredths)
  * = max(100, floor(99 / (1 - X))); the link holds when SHA-256(round hash text) = previous hash.
  */

@@ -515,10 +515,24 @@ describe("the games' words files", () => {
       expect(await loadGameWords(launchLanguage('TY'))).toBe(filipino);
       expect(gameWords('ty')).toBe(filipino);
       expect(gameWords('EN')).not.toBe(filipino);
-      // A language with no file yet is English.
+      // A code that is not one of the platform's languages is English.
       expect(await loadGameWords(launchLanguage('XX'))).toBe(gameWords('EN'));
       expect(gameWords('XX')).toBe(gameWords('EN'));
       expect(gameWords('TY')).toBe(filipino);
+    });
+
+    it("read a language's file once it is loaded, with its own plural forms", async () => {
+      const th = fileOf('th') as { fish: { shotCount: { other: string } }; slot: { spin: string } };
+      const ru = fileOf('ru') as { fish: { shotCount: Record<string, string> } };
+      expect(gameWords('TH').slot.spin).toBe('Spin');
+      const loaded = await loadGameWords(launchLanguage('th'));
+      expect(gameWords('TH')).toBe(loaded);
+      expect(loaded.slot.spin).toBe(th.slot.spin);
+      expect(loaded.fish.shotCount(2)).toBe(th.fish.shotCount.other.replace('{n}', '2'));
+      await loadGameWords(launchLanguage('RU'));
+      expect(gameWords('RU').fish.shotCount(2)).toBe(ru.fish.shotCount.few?.replace('{n}', '2'));
+      expect(gameWords('RU').fish.shotCount(5)).toBe(ru.fish.shotCount.many?.replace('{n}', '5'));
+      expect(gameWords('TH')).not.toBe(loaded);
     });
   });
 });

@@ -355,7 +355,7 @@ export type GameWords = {
     shotCount: Count;
     chooseAndFire: string;
   };
-  /** The public verifier page (fair.ts). */
+  /** The public verifier page (fair-page.ts). */
   fair: {
     title: string;
     intro: string;
@@ -413,7 +413,7 @@ export type GameWords = {
     linkNotHolds: string;
     sameAsServer: string;
     notServer: string;
-    /** The card room's deals (fair.ts pvpPanel). */
+    /** The card room's deals (fair-page.ts pvpPanel). */
     pvpTitle: string;
     pvpIntro: string;
     pvpGame: string;

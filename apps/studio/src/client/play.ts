@@ -44,6 +44,9 @@ async function start() {
     );
     return;
   }
+  // The server titled the page in English or Filipino only (it has no other language's words): the
+  // title in the page's own language, now that its words are loaded.
+  document.title = `${pageTitle(info.engine)} · Gamehall Studio`;
   // A card table's address names its table (&table=<id>); a Tongits table opens its own page.
   const tableId = params.get('table');
   if (tableId && info.gameCode.startsWith('PVP-')) {

@@ -1,5 +1,5 @@
 // The launch language of the studio pages, with no DOM, so the pure presentation modules
-// (games/*-present.ts) and the studio's server (pages.ts, kit/error-words.ts) read it too.
+// (games/*-present.ts) and the studio's server (pages.ts) read it too.
 import { launchLanguage } from './i18n';
 
 /**
@@ -8,11 +8,6 @@ import { launchLanguage } from './i18n';
  */
 export function pageLanguageOf(language: unknown): string {
   return launchLanguage(language).code;
-}
-
-/** The table of `tables` for the launch language `language`, English where it has none. */
-export function inLanguage<T>(tables: { EN: T } & Partial<Record<string, T>>, language: unknown): T {
-  return tables[pageLanguageOf(language)] ?? tables.EN;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAGE_LANGUAGES } from '../client/i18n';
+import { launchLanguage, PAGE_LANGUAGES } from '../client/i18n';
 import { phraseLeaves, placeholdersOf } from '../client/words-check';
 import { errorWords } from './error-words';
 import { internalErrorBody, StudioError, studioErrorBody, studioErrors } from './errors';
@@ -67,6 +67,9 @@ describe("the studio server's words", () => {
           expect(placeholdersOf(their), `${code} ${key}`).toEqual(placeholdersOf(phrase));
         expect(their, `${code} ${key} is still English`).not.toBe(phrase);
       }
+      // Every plural form the language's rules pick has its own phrase.
+      const forms = new Intl.PluralRules(launchLanguage(code).locale).resolvedOptions().pluralCategories;
+      for (const form of forms) expect(theirs.has(`tooManyLegs.${form}`), `${code} tooManyLegs.${form}`).toBe(true);
     }
   });
 

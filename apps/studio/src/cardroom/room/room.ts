@@ -38,7 +38,7 @@ import {
 
 export { DEFAULT_PVP_TIMING, type PvpTiming } from './table-room';
 
-// The Hold'em table service (docs/pvp.md "The table service"): the pure engine (pvp/table.ts) run
+// The Hold'em table service (docs/pvp.md "The table service"): the pure engine (cardroom/engine/table.ts) run
 // against the database, the wallet and a clock through the card room's table base (table-room.ts:
 // one locked transaction per change, the sittings' money, the pages' feed and the clock under the
 // lease 'pvp:<table>'). Here are Hold'em's rules around it: the blinds' hand dealt when two or more

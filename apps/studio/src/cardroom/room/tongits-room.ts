@@ -32,7 +32,7 @@ import {
 import type { PvpHandRow, PvpSeatRow } from './view';
 
 // The Tongits table service (docs/pvp.md "The Tongits table service"): the pure cash table
-// (pvp/tongits/table.ts around the one-deal engine) run against the database, the wallet and a
+// (cardroom/engine/tongits/table.ts around the one-deal engine) run against the database, the wallet and a
 // clock through the card room's table base (table-room.ts), on the card room's tables
 // (studio_pvp_*, game 'tongits') and its money (money.ts). As in the Hold'em room, every change of a
 // table is one locked transaction and the clock (turn timeouts, dealing, the grace period) runs in

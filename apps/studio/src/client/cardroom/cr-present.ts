@@ -119,7 +119,7 @@ export function secondsLeft(endsAt: string | null, skewMs: number, nowMs: number
 
 const orderedDeck = (): string[] => Array.from({ length: 52 }, (_, i) => `${RANKS[i >> 2]}${SUITS[i & 3]}`);
 
-/** The hand's 52 cards in dealing order, from the seeds (the same Fisher-Yates as pvp/deck.ts). */
+/** The hand's 52 cards in dealing order, from the seeds (the same Fisher-Yates as cardroom/engine/deck.ts). */
 export async function deckFromSeeds(serverSeed: string, clientSeeds: readonly string[], nonce: number) {
   const hmac = await hmacWith(serverSeed);
   const clientSeed = clientSeeds.join(',');

@@ -76,7 +76,7 @@ export function betTypeHint(
 }
 
 /**
- * Whether a prize number counts for a ticket's pick (the engine's rules, engines/lottery: which
+ * Whether a prize number counts for a ticket's pick (the engine's rules, casino/engines/lottery: which
  * tiers and which digits each bet type reads), to light the numbers a ticket hit on the board.
  */
 export function numberHits(type: string, pick: string, tier: string, number: string): boolean {

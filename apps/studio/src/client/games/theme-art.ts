@@ -1,6 +1,6 @@
 // Each slot theme's look, drawn by the studio (per-theme symbol art, background and
 // colours; no emoji, no external images). The catalogue gives every title one of the themes in
-// engines/slot/themes.ts (slot-config.ts picks it from the title's seed); a theme unknown here falls
+// casino/engines/slot/themes.ts (slot-config.ts picks it from the title's seed); a theme unknown here falls
 // back to colours derived from its id.
 
 export type Motif =

@@ -1,7 +1,7 @@
 // A Tongits deal's deck recomputed in the player's browser (WebCrypto), so checking a deal does not
-// mean trusting the server: the same shuffle as pvp/deck.ts (Fisher-Yates from the last position
+// mean trusting the server: the same shuffle as cardroom/engine/deck.ts (Fisher-Yates from the last position
 // down, j = floor(float * (i + 1)), the floats of the fair stream with the players' client seeds
-// joined by commas) and the same deal as pvp/tongits/game.ts (one card at a time from the dealer
+// joined by commas) and the same deal as cardroom/engine/tongits/game.ts (one card at a time from the dealer
 // round the table twelve times, then a thirteenth to the dealer).
 import { fairMessage, floatsOf, hmacWith, sha256Hex } from '../fair-stream';
 

@@ -524,7 +524,7 @@ const m0009: Migration = {
 };
 
 // The PVP card room (docs/pvp.md "The table service"): Hold'em tables with their settings and the
-// engine's state (pvp/table.ts), one row per sitting (sit-down to leave: one platform round whose
+// engine's state (cardroom/engine/table.ts), one row per sitting (sit-down to leave: one platform round whose
 // bets are the buy-in and top-ups and whose closing win is the cash-out), each wallet call of a
 // sitting as a transfer row with its own transaction id, and every hand with its committed seed,
 // the state after every action and the players' stacks before and after.
@@ -674,7 +674,7 @@ const m0013: Migration = {
 
 // Tongits tables share the card room's tables (docs/pvp.md "The Tongits table service"): a row of
 // game 'tongits' keeps its base stake in small_blind and big_blind, has no betting structure
-// ('none') and three seats; its state is the Tongits table's (pvp/tongits/table.ts).
+// ('none') and three seats; its state is the Tongits table's (cardroom/engine/tongits/table.ts).
 const m0014: Migration = {
   async up(db) {
     await exec(

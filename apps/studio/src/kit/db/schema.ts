@@ -476,7 +476,7 @@ export interface StudioPvpTablesTable {
   rake_bp: number;
   rake_cap: number;
   currency: string;
-  /** The engine's TableState (pvp/types.ts), or for Tongits the TongitsTableState (pvp/tongits/table.ts). */
+  /** The engine's TableState (cardroom/engine/types.ts), or for Tongits the TongitsTableState (cardroom/engine/tongits/table.ts). */
   state: Json;
   version: number;
   hand_id: number | null;

@@ -4,7 +4,7 @@ import type { Fixture, MatchState, Sport } from '../types';
 
 // One simulated match, played from its seed on the real clock. Its parameters come from step 0 of
 // the provably fair stream createFairRng(seed, fixtureId, 0, step) and its k-th step from step k
-// (the studio's convention for a round of several steps, fair/fair-rng.ts): a verifier with the
+// (the studio's convention for a round of several steps, kit/fair/fair-rng.ts): a verifier with the
 // revealed seed recomputes each step's floats on its own. The first step (the start) happens at the
 // fixture's start time and each next one `afterMs` after the one before, so where a match stands at
 // any instant follows from the seed and the clock alone: a restarted simulator replays the steps up
