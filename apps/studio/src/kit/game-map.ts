@@ -45,10 +45,10 @@ const PVP_PRESETS: readonly CardRoomPreset[] = [
 
 export type GameRef = { vendor: string; gameCode: string };
 
-/** What plays a catalogue game: a house engine, the sportsbook (its lobby games, code number 0) or the card room. */
 /** The casino's kinds of game, each played by an engine of its own. */
 export type EngineKind = 'slot' | 'roulette' | 'baccarat' | 'fish' | 'duel' | 'match' | 'derby' | 'crash' | 'lottery';
 
+/** What plays a catalogue game: a house engine, the sportsbook (its lobby games, code number 0) or the card room. */
 export type GameKind = EngineKind | 'sportsbook' | 'cardroom';
 
 /** The title index of a PVP code (the demo rotation), or null outside the rotation's vendors. */
