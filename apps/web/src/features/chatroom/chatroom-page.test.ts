@@ -102,7 +102,8 @@ describe('the chat room page', () => {
 
   it('shows a mute with its end time and takes the form away', async () => {
     await open(state([message(1, 'hello')]));
-    const until = '2026-11-26T12:30:00.000Z';
+    // An hour from now: the page reloads the room once a mute has ended.
+    const until = new Date(Date.now() + 60 * 60_000).toISOString();
     posted.mockRejectedValue(new ApiError('CHATROOM_MUTED', '', 403, { until }));
     await type(dom.host().querySelector('[data-testid="chatroom-input"]') as HTMLInputElement, 'hey');
     await click(dom.host().querySelector('[data-testid="chatroom-send"]') as HTMLElement);
