@@ -20,10 +20,14 @@ export const PAGE_ENTRIES: Record<string, string> = {
   cardroom: 'cardroom/cardroom-page.ts',
 };
 
-/** A file and its brotli and gzip copies, made once when it is built (never per request). */
+/** A file and its brotli and gzip copies, made once, the first time the file is asked for. */
 export type Asset = { contentType: string; body: Buffer; encoded: Partial<Record<ContentCoding, Buffer>> };
-let built: Promise<Map<string, Asset>> | undefined;
+let built: Promise<Map<string, Buffer>> | undefined;
 let stylesheet: Promise<Asset> | undefined;
+// Compressed on first request, not with the build: most chunks (a language file each of 38
+// languages per product) are never asked for by a process, and compressing them all at brotli's
+// maximum held the first page of each process for as long as the build itself, twice over.
+const compressed = new Map<string, Promise<Asset>>();
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -77,18 +81,13 @@ export function pageBuildOptions(outdir: string) {
   } as const;
 }
 
-async function buildAll(): Promise<Map<string, Asset>> {
+async function buildAll(): Promise<Map<string, Buffer>> {
   // esbuild loads with the first page asked for, not at the server's start-up.
   const { build } = await import('esbuild');
   const outdir = path.join(clientDir, 'out');
   const result = await build(pageBuildOptions(outdir));
-  const files = new Map<string, Asset>();
-  for (const out of result.outputFiles) {
-    files.set(
-      path.relative(outdir, out.path),
-      await precompressed('text/javascript; charset=utf-8', Buffer.from(out.contents)),
-    );
-  }
+  const files = new Map<string, Buffer>();
+  for (const out of result.outputFiles) files.set(path.relative(outdir, out.path), Buffer.from(out.contents));
   if (!files.has('play.js')) throw new Error('esbuild produced no play.js');
   return files;
 }
@@ -111,5 +110,14 @@ export async function clientAsset(file: string): Promise<Asset | undefined> {
     },
     buildAll,
   );
-  return files.get(file);
+  const body = files.get(file);
+  if (!body) return undefined;
+  return once(
+    () => compressed.get(file),
+    (p) => {
+      if (p) compressed.set(file, p);
+      else compressed.delete(file);
+    },
+    () => precompressed('text/javascript; charset=utf-8', body),
+  );
 }
