@@ -174,7 +174,6 @@ async function asked(page: Page, run: () => Promise<void>): Promise<string[]> {
  * stakes, which a new slip starts without.
  */
 async function placeSlip(page: Page, stakes: () => Promise<void>): Promise<PlaceAnswer> {
-  const place = page.getByTestId('place');
   for (let attempt = 0; attempt < 8; attempt++) {
     await stakes();
     await page.waitForFunction(
@@ -191,14 +190,20 @@ async function placeSlip(page: Page, stakes: () => Promise<void>): Promise<Place
       await gone.click();
       continue;
     }
-    if ((await place.innerText()) === WORDS.accept) {
-      await place.click();
-      continue;
-    }
     const answered = page.waitForResponse(
       (r) => r.url().endsWith('/studio/api/sb/bets') && r.request().method() === 'POST',
     );
-    await place.click();
+    answered.catch(() => undefined);
+    // The label is read and the button pressed in one task of the page: a live price that moves
+    // between a read and a click from here turns "Place" into "Accept", and that click sends nothing.
+    const pressed = await page.evaluate((accept) => {
+      const button = document.querySelector<HTMLButtonElement>('[data-testid=place]');
+      if (!button || button.disabled) return 'nothing';
+      const label = button.textContent === accept ? 'accept' : 'place';
+      button.click();
+      return label;
+    }, WORDS.accept);
+    if (pressed !== 'place') continue;
     const response = await answered;
     const body = (await response.json()) as PlaceAnswer;
     if (!response.ok() || body.changed?.length) continue;
