@@ -8,7 +8,7 @@
 // Scatter, Stake, Auto, Turbo, Meron, Wala); the callers format numbers and money.
 import en from './game-words/en.json';
 import ty from './game-words/ty.json';
-import { type Counted, counted, fill, type LaunchLanguage, launchLanguage, loadLanguageFile, mergeWords } from './i18n';
+import { type Counted, counted, fill, type LaunchLanguage, pageWords } from './i18n';
 
 type Count = (n: number) => string;
 
@@ -651,27 +651,13 @@ function wordsFrom(p: Phrases, locale: string): GameWords {
   };
 }
 
-const EN: GameWords = wordsFrom(en, 'en');
-const TY: GameWords = wordsFrom(mergeWords(en, ty), 'fil');
-let loaded: { code: string; words: GameWords } = { code: 'EN', words: EN };
+const words = pageWords(en, ty, (file) => import(`./game-words/${file}.json`), wordsFrom);
 
 /** Loads the games' words of `language` for this page (English when its file cannot be loaded). */
-export async function loadGameWords(language: LaunchLanguage): Promise<GameWords> {
-  let words = TY;
-  if (language.code !== 'TY') {
-    const phrases = await loadLanguageFile(en, language, (file) => import(`./game-words/${file}.json`));
-    words = phrases === en ? EN : wordsFrom(phrases, language.locale);
-  }
-  loaded = { code: language.code, words };
-  return words;
-}
+export const loadGameWords = (language: LaunchLanguage): Promise<GameWords> => words.load(language);
 
 /** The games' words in the launch language `language`: the page's loaded ones, else English or Filipino. */
-export function gameWords(language: unknown): GameWords {
-  const { code } = launchLanguage(language);
-  if (code === loaded.code) return loaded.words;
-  return code === 'TY' ? TY : EN;
-}
+export const gameWords = (language: unknown): GameWords => words.get(language);
 
 /** A game's title when the launch named none (the standalone studio): its kind of game, in `language`. */
 export function engineTitle(kind: string | null, language: unknown = 'EN'): string {

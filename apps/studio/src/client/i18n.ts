@@ -102,6 +102,46 @@ export async function loadLanguageFile<T>(
   }
 }
 
+/** Words a page loads once at its start (before it draws) and reads synchronously from then on. */
+export type PageWords<W> = {
+  /** Loads the words of `language` for this page (English when its file cannot be loaded). */
+  load(language: LaunchLanguage): Promise<W>;
+  /** The words in the launch language `language`: the page's loaded ones, else English or Filipino. */
+  get(language: unknown): W;
+};
+
+/**
+ * A product's words as a page reads them: English and Filipino bundled (the platform's own two),
+ * any other language loaded by `load` (see loadLanguageFile) and remembered for the page. `build`
+ * turns a language's phrases into the words the page reads, in that language's locale.
+ */
+export function pageWords<P, W>(
+  english: P,
+  filipino: unknown,
+  load: (file: string) => Promise<{ default: unknown }>,
+  build: (phrases: P, locale: string) => W,
+): PageWords<W> {
+  const inEnglish = build(english, 'en');
+  const inFilipino = build(mergeWords(english, filipino), 'fil');
+  let loaded: { code: string; words: W } = { code: 'EN', words: inEnglish };
+  return {
+    async load(language) {
+      let words = inFilipino;
+      if (language.code !== 'TY') {
+        const phrases = await loadLanguageFile(english, language, load);
+        words = phrases === english ? inEnglish : build(phrases, language.locale);
+      }
+      loaded = { code: language.code, words };
+      return words;
+    },
+    get(language) {
+      const { code } = launchLanguage(language);
+      if (code === loaded.code) return loaded.words;
+      return code === 'TY' ? inFilipino : inEnglish;
+    },
+  };
+}
+
 /** A phrase with its {placeholders} filled; a placeholder with no value is left as it is. */
 export function fill(phrase: string, values: Record<string, string | number> = {}): string {
   return phrase.replace(/\{(\w+)\}/g, (whole, name: string) =>
