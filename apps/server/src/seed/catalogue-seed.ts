@@ -1,4 +1,5 @@
 import { SLOT_SUB_CATEGORIES } from '@gamehall/shared/constants';
+import { publishedTables } from '../../../studio/src/catalogue';
 import type { Conn } from '../db/database';
 import {
   DUEL_ERA_TABLE_TITLES,
@@ -67,9 +68,9 @@ export const HOUSE_LINEUP: Lineup = {
 export const DEMO_LINEUP: Lineup = {
   byCategory: {
     RNG: ['AE', 'AG', 'CQ9', 'GG', 'ISB', 'MG', 'MGS', 'PNG', 'PT', 'RTG', 'TTG', 'WD'],
-    LIVE: ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'],
+    LIVE: publishedTables.LIVE.vendors,
     FISH: ['AG', 'BBIN', 'CQ9', 'GG', 'PT', 'RTG'],
-    PVP: ['KX', 'KY', 'TH', 'WS', 'XY'],
+    PVP: publishedTables.PVP.vendors,
     SPORTS: ['BTI'],
     ESPORTS: ['TF'],
     COCKFIGHT: ['DS88'],
@@ -323,19 +324,13 @@ export const CRASH_TITLES: readonly CrashTitle[] = [
 
 const HOUSE_CRASH_TITLES: readonly CrashTitle[] = [[HOUSE_VENDOR, 'CRASH-001', { EN: 'Crash', TY: 'Crash: Bagsak' }]];
 
-// The house line-up outside demo mode: one tile per game the studio plays. At a vendor outside the
-// studio's LIVE and PVP rotations, LIVE-001 is a baccarat table and LIVE-002 a roulette table,
-// PVP-001 the card room and PVP-002 the duel against the house (apps/studio/src/kit/game-map.ts).
+// The house line-up outside demo mode: one tile per game the studio plays (the LIVE and PVP ones as
+// the studio publishes them for the house vendor: a baccarat and a roulette table, the card room and
+// the duel against the house).
 const HOUSE_TABLE_TITLES: Record<string, readonly (readonly [string, string])[]> = {
-  LIVE: [
-    ['Virtual Baccarat', 'Birtwal na Baccarat'],
-    ['Virtual Roulette', 'Birtwal na Roleta'],
-  ],
+  LIVE: publishedTables.LIVE.house.map((t) => [t.en, t.fil] as const),
   FISH: [['Reef Hunter', 'Mangangaso sa Bahura']],
-  PVP: [
-    ["Texas Hold'em", "Texas Hold'em"],
-    ['Three Card Duel vs the House', 'Tunggalian ng Tatlong Baraha laban sa Bahay'],
-  ],
+  PVP: publishedTables.PVP.house.map((t) => [t.en, t.fil] as const),
   SPORTS: [['Virtual Football', 'Birtwal na Futbol']],
   ESPORTS: [['Virtual E-Sports', 'Birtwal na E-Sports']],
   COCKFIGHT: [['Virtual Sabong', 'Birtwal na Sabong']],

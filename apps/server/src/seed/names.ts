@@ -2,6 +2,8 @@
 // suffix, in English (EN) and Filipino (TY, the brand's second language). Filipino adjectives carry
 // their linker (-ng / na) so "Golden Dragon" reads "Gintong Dragon".
 
+import { publishedTables } from '../../../studio/src/catalogue';
+
 type Word = readonly [en: string, ty: string];
 
 const ADJECTIVES: readonly Word[] = [
@@ -184,22 +186,14 @@ export const FORMER_LOTTERY_TITLES: Record<string, readonly string[]> = {
 
 /**
  * Fixed titles of the non-slot categories, with their Filipino names where they differ. A title says
- * what the house studio really plays behind it: the LIVE tiles are RNG tables (baccarat, and roulette
- * at index ROULETTE_TITLE, which the studio's game map follows), every PVP tile the card room of
- * Hold'em tables where members play each other, but the one titled as the duel against the house
- * (index DUEL_TITLE of apps/studio/src/kit/game-map.ts),
- * SPORTS, ESPORTS and COCKFIGHT tiles virtual matches and derby fights. None is another studio's title.
+ * what the house studio really plays behind it. The LIVE and PVP titles are the studio's own
+ * (`publishedTables`, which its game map follows: baccarat or roulette tables; the card room of
+ * Hold'em tables where members play each other, or the duel against the house); FISH, SPORTS,
+ * ESPORTS and COCKFIGHT tiles are fishing games, virtual matches and derby fights. None is another
+ * studio's title.
  */
 export const TABLE_TITLES: Record<string, readonly Word[]> = {
-  LIVE: [
-    ['Virtual Baccarat A', 'Birtwal na Baccarat A'],
-    ['Virtual Baccarat B', 'Birtwal na Baccarat B'],
-    ['Virtual Baccarat C', 'Birtwal na Baccarat C'],
-    ['Virtual Baccarat D', 'Birtwal na Baccarat D'],
-    ['Virtual Roulette', 'Birtwal na Roleta'],
-    ['Virtual Baccarat E', 'Birtwal na Baccarat E'],
-    ['Virtual Baccarat F', 'Birtwal na Baccarat F'],
-  ],
+  LIVE: publishedTables.LIVE.titles.map((t) => [t.en, t.fil] as const),
   FISH: [
     ['Reef Hunter', 'Mangangaso sa Bahura'],
     ['Deep Sea Catch', 'Huli sa Malalim na Dagat'],
@@ -207,15 +201,7 @@ export const TABLE_TITLES: Record<string, readonly Word[]> = {
     ['Tide Hunter', 'Mangangaso ng Alon'],
     ['Lantern Bay', 'Look ng Parol'],
   ],
-  PVP: [
-    ["Texas Hold'em", "Texas Hold'em"],
-    ["Hold'em 6-Max", "Hold'em: Mesa ng Anim"],
-    ["Hold'em Heads-Up", "Hold'em: Dalawahang Harapan"],
-    ["Pot-Limit Hold'em", "Pot-Limit Hold'em"],
-    ["Hold'em Full Ring", "Hold'em: Mesa ng Siyam"],
-    ["No-Limit Hold'em", "No-Limit Hold'em"],
-    ['Three Card Duel vs the House', 'Tunggalian ng Tatlong Baraha laban sa Bahay'],
-  ],
+  PVP: publishedTables.PVP.titles.map((t) => [t.en, t.fil] as const),
   SPORTS: [
     ['Virtual Football', 'Birtwal na Futbol'],
     ['Virtual Football Cup', 'Birtwal na Tasa ng Futbol'],
@@ -226,9 +212,6 @@ export const TABLE_TITLES: Record<string, readonly Word[]> = {
     ['Virtual Derby', 'Birtwal na Derby'],
   ],
 };
-
-/** Where roulette sits in TABLE_TITLES.LIVE (apps/studio/src/kit/game-map.ts keeps the same index). */
-export const ROULETTE_TITLE = 4;
 
 // The studio draws every lottery itself (27 prize numbers, VN style, for all vendors but TCG_SEA,
 // whose games draw 4D numbers):

@@ -13,35 +13,70 @@ const CODE = /^(SLOT|JL|LIVE|FISH|PVP|SPORTS|ESPORTS|COCKFIGHT|LOTT|ELOTT|CRASH|
  */
 export const MINI_GAMES: readonly ('crash' | 'duel')[] = ['crash', 'duel'];
 
-// The demo catalogue gives each LIVE vendor the table titles rotated by the vendor's position
-// (title (v + k) % 7 for its game k; title 4 is the roulette table, the others baccarat tables), so
-// the same code is Roulette at one vendor and Baccarat at another. The studio follows the same
-// rotation so a "Roulette" tile opens roulette. At any other vendor (the house vendor outside demo
-// mode) even LIVE codes are roulette tables and odd ones baccarat tables.
-const LIVE_VENDORS = ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'];
-const LIVE_TITLE_COUNT = 7;
-const ROULETTE_TITLE = 4;
-
-// The PVP tiles (docs/pvp.md "Which tile opens what"): the card room, where members play each
-// other, behind every title but one; the three-card duel against the house only behind the title
-// that says so. The demo catalogue rotates the PVP titles per vendor as it does the LIVE ones (title
-// (v + k) % 7 for the vendor's game k), and the studio follows the same rotation. At any other vendor
-// (the house vendor outside demo mode) odd codes open the card room and even codes the duel.
-const PVP_VENDORS = ['KX', 'KY', 'TH', 'WS', 'XY'];
-const PVP_TITLE_COUNT = 7;
-/** Where the duel sits in the PVP titles (apps/server/src/seed/names.ts TABLE_TITLES.PVP). */
-export const DUEL_TITLE = 6;
-
 /** The lobby filter a card room tile opens with, matching its title ("Hold'em 6-Max" shows 6-seat tables). */
 export type CardRoomPreset = { seats?: number; betting?: 'no-limit' | 'pot-limit' };
-const PVP_PRESETS: readonly CardRoomPreset[] = [
-  {},
-  { seats: 6 },
-  { seats: 2 },
-  { betting: 'pot-limit' },
-  { seats: 9 },
-  { betting: 'no-limit' },
-];
+
+/** A table tile's title in English and Filipino, with what plays behind it. */
+export type TableTitle<K extends string> = { en: string; fil: string; plays: K; preset?: CardRoomPreset };
+
+/**
+ * The titles of a category's table tiles, which the platform's catalogue seed lists (the studio's
+ * published catalogue, catalogue.ts) and this map follows, so a "Roulette" tile opens roulette. The
+ * demo gives each rotation vendor the titles rotated by its position: its game k (code k) is title
+ * (v + k - 1) % titles, so one code is Roulette at one vendor and Baccarat at another. Any other
+ * vendor (the house vendor outside demo mode) lists `house`, and its code k plays house[(k - 1) % house].
+ */
+export type TableLineup<K extends string> = {
+  vendors: readonly string[];
+  titles: readonly TableTitle<K>[];
+  house: readonly TableTitle<K>[];
+};
+
+/** The LIVE tiles: RNG baccarat tables and one roulette table, shared live tables (tables.ts). */
+export const LIVE_TABLES: TableLineup<'baccarat' | 'roulette'> = {
+  vendors: ['AG', 'BBIN', 'BG', 'DG', 'EA', 'LOTUS', 'OG', 'PT', 'TGP'],
+  titles: [
+    { en: 'Virtual Baccarat A', fil: 'Birtwal na Baccarat A', plays: 'baccarat' },
+    { en: 'Virtual Baccarat B', fil: 'Birtwal na Baccarat B', plays: 'baccarat' },
+    { en: 'Virtual Baccarat C', fil: 'Birtwal na Baccarat C', plays: 'baccarat' },
+    { en: 'Virtual Baccarat D', fil: 'Birtwal na Baccarat D', plays: 'baccarat' },
+    { en: 'Virtual Roulette', fil: 'Birtwal na Roleta', plays: 'roulette' },
+    { en: 'Virtual Baccarat E', fil: 'Birtwal na Baccarat E', plays: 'baccarat' },
+    { en: 'Virtual Baccarat F', fil: 'Birtwal na Baccarat F', plays: 'baccarat' },
+  ],
+  house: [
+    { en: 'Virtual Baccarat', fil: 'Birtwal na Baccarat', plays: 'baccarat' },
+    { en: 'Virtual Roulette', fil: 'Birtwal na Roleta', plays: 'roulette' },
+  ],
+};
+
+// The PVP tiles (docs/pvp.md "Which tile opens what"): the card room, where members play each
+// other, behind every title but one, opened on the tables its title names; the three-card duel
+// against the house only behind the title that says so.
+export const PVP_TABLES: TableLineup<'cardroom' | 'duel'> = {
+  vendors: ['KX', 'KY', 'TH', 'WS', 'XY'],
+  titles: [
+    { en: "Texas Hold'em", fil: "Texas Hold'em", plays: 'cardroom', preset: {} },
+    { en: "Hold'em 6-Max", fil: "Hold'em: Mesa ng Anim", plays: 'cardroom', preset: { seats: 6 } },
+    { en: "Hold'em Heads-Up", fil: "Hold'em: Dalawahang Harapan", plays: 'cardroom', preset: { seats: 2 } },
+    { en: "Pot-Limit Hold'em", fil: "Pot-Limit Hold'em", plays: 'cardroom', preset: { betting: 'pot-limit' } },
+    { en: "Hold'em Full Ring", fil: "Hold'em: Mesa ng Siyam", plays: 'cardroom', preset: { seats: 9 } },
+    { en: "No-Limit Hold'em", fil: "No-Limit Hold'em", plays: 'cardroom', preset: { betting: 'no-limit' } },
+    { en: 'Three Card Duel vs the House', fil: 'Tunggalian ng Tatlong Baraha laban sa Bahay', plays: 'duel' },
+  ],
+  house: [
+    { en: "Texas Hold'em", fil: "Texas Hold'em", plays: 'cardroom', preset: {} },
+    { en: 'Three Card Duel vs the House', fil: 'Tunggalian ng Tatlong Baraha laban sa Bahay', plays: 'duel' },
+  ],
+};
+
+/** The title behind code number `n` of a category's tables at `vendor` (codes count from 1). */
+function tableTitleOf<K extends string>(lineup: TableLineup<K>, vendor: string, n: number): TableTitle<K> | undefined {
+  if (n < 1) return undefined;
+  const v = lineup.vendors.indexOf(vendor);
+  const list = v >= 0 ? lineup.titles : lineup.house;
+  return list[(Math.max(v, 0) + n - 1) % list.length];
+}
 
 export type GameRef = { vendor: string; gameCode: string };
 
@@ -51,17 +86,10 @@ export type EngineKind = 'slot' | 'roulette' | 'baccarat' | 'fish' | 'duel' | 'm
 /** What plays a catalogue game: a house engine, the sportsbook (its lobby games, code number 0) or the card room. */
 export type GameKind = EngineKind | 'sportsbook' | 'cardroom';
 
-/** The title index of a PVP code (the demo rotation), or null outside the rotation's vendors. */
-function pvpTitleOf(vendor: string, n: number): number | null {
-  const v = PVP_VENDORS.indexOf(vendor);
-  return v >= 0 ? (v + n - 1) % PVP_TITLE_COUNT : null;
-}
-
 /** The lobby filter a card room tile opens with (empty: all tables); undefined for a code that is not the card room. */
 export function cardRoomPresetOf({ vendor, gameCode }: GameRef): CardRoomPreset | undefined {
   if (engineKindOf({ vendor, gameCode }) !== 'cardroom') return undefined;
-  const title = pvpTitleOf(vendor, Number(gameCode.slice(4)));
-  return title === null ? {} : (PVP_PRESETS[title] ?? {});
+  return tableTitleOf(PVP_TABLES, vendor, Number(gameCode.slice(4)))?.preset ?? {};
 }
 
 /** The sportsbook lobby of each category: SPORTS-000, ESPORTS-000 and COCKFIGHT-000 (docs/sportsbook.md). */
@@ -87,18 +115,12 @@ export function engineKindOf({ vendor, gameCode }: GameRef): GameKind | undefine
     case 'SLOT':
     case 'JL':
       return 'slot';
-    case 'LIVE': {
-      const v = LIVE_VENDORS.indexOf(vendor);
-      const title = v >= 0 ? (v + n - 1) % LIVE_TITLE_COUNT : n % 2 === 0 ? ROULETTE_TITLE : 0;
-      return title === ROULETTE_TITLE ? 'roulette' : 'baccarat';
-    }
+    case 'LIVE':
+      return tableTitleOf(LIVE_TABLES, vendor, n)?.plays;
     case 'FISH':
       return 'fish';
-    case 'PVP': {
-      const title = pvpTitleOf(vendor, n);
-      const duel = title === null ? n % 2 === 0 : title === DUEL_TITLE;
-      return duel ? 'duel' : 'cardroom';
-    }
+    case 'PVP':
+      return tableTitleOf(PVP_TABLES, vendor, n)?.plays;
     case 'SPORTS':
     case 'ESPORTS':
       return 'match';
