@@ -1,11 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { StudioDb } from './db/database';
 import type { StudioSessionsTable } from './db/schema';
 import { StudioError } from './errors';
 import { engineKindOf } from './game-map';
 import { safeLobbyPath } from './lobby-url';
+import {
+  countSessionsByTokenHash,
+  creditDemoBalance,
+  debitDemoBalance,
+  demoBalanceOf,
+  insertSessionUnlessKnown,
+  lockDemoBalance,
+  markSessionsEnded,
+  sessionRowByTokenHash,
+  sessionsEndedSince,
+} from './sessions.queries';
 import type { WalletAnswer, WalletClient } from './wallet-client';
 
 // A studio session is what a launch URL opens: the platform's game session token (kept only as a
@@ -117,11 +127,7 @@ async function findByToken(db: StudioDb, token: string): Promise<StudioSession |
     cache.set(tokenHash, cached);
     return Object.freeze({ ...cached, token });
   }
-  const row = await db
-    .selectFrom('studio_sessions')
-    .select(['id', 'mode', 'vendor', 'game_code', 'player', 'currency', 'language', 'lobby_url', 'device', 'ended_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const row = await sessionRowByTokenHash(db, tokenHash);
   if (!row) return undefined;
   if (row.ended_at !== null) return ENDED;
   // Frozen: every caller shares the one object.
@@ -142,30 +148,14 @@ async function findByToken(db: StudioDb, token: string): Promise<StudioSession |
 /** Marks the sessions ended; answers how many of the hashes the studio knows (ended now or before). */
 export async function endSessions(db: StudioDb, tokenHashes: readonly string[], now: Date): Promise<number> {
   if (tokenHashes.length === 0) return 0;
-  await db
-    .updateTable('studio_sessions')
-    .set({ ended_at: now })
-    .where('token_hash', 'in', [...tokenHashes])
-    .where('ended_at', 'is', null)
-    .execute();
+  await markSessionsEnded(db, tokenHashes, now);
   forgetSessions(db, tokenHashes);
-  const known = await db
-    .selectFrom('studio_sessions')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('token_hash', 'in', [...tokenHashes])
-    .executeTakeFirstOrThrow();
-  return Number(known.n);
+  return countSessionsByTokenHash(db, tokenHashes);
 }
 
 /** The sessions ended at or after `since`, the oldest end first (at most `limit`). */
 export function endedSince(db: StudioDb, since: Date, limit: number) {
-  return db
-    .selectFrom('studio_sessions')
-    .select(['token_hash', 'ended_at'])
-    .where('ended_at', '>=', since)
-    .orderBy('ended_at')
-    .limit(limit)
-    .execute();
+  return sessionsEndedSince(db, since, limit);
 }
 
 /** Drops the sessions from this node's cache, so their next lookup reads the row (and its end). */
@@ -226,23 +216,19 @@ export async function openSession(
     player = `trial:${randomUUID()}`;
     currency = deps.trialCurrency;
   }
-  await deps.db
-    .insertInto('studio_sessions')
-    .values({
-      token_hash: tokenHash,
-      mode: launch.mode,
-      vendor: launch.vendor,
-      game_code: launch.game,
-      player,
-      currency,
-      language: launch.lang || 'EN',
-      lobby_url: launch.lobby ?? null,
-      demo_balance: launch.mode === 'trial' ? TRIAL_START_BALANCE : 0,
-      last_seen_at: new Date(),
-      device,
-    })
-    .onConflict((oc) => oc.column('token_hash').doNothing())
-    .execute();
+  await insertSessionUnlessKnown(deps.db, {
+    token_hash: tokenHash,
+    mode: launch.mode,
+    vendor: launch.vendor,
+    game_code: launch.game,
+    player,
+    currency,
+    language: launch.lang || 'EN',
+    lobby_url: launch.lobby ?? null,
+    demo_balance: launch.mode === 'trial' ? TRIAL_START_BALANCE : 0,
+    last_seen_at: new Date(),
+    device,
+  });
   const created = await findByToken(deps.db, launch.token);
   if (created === ENDED) throw new StudioError('STUDIO_SESSION_ENDED');
   if (!created) throw new Error('session insert lost');
@@ -259,13 +245,18 @@ export async function sessionOf(db: StudioDb, token: string | undefined): Promis
   return session;
 }
 
-export async function trialBalance(db: StudioDb, sessionId: number): Promise<number> {
-  const row = await db
-    .selectFrom('studio_sessions')
-    .select('demo_balance')
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  return row.demo_balance;
+export function trialBalance(db: StudioDb, sessionId: number): Promise<number> {
+  return demoBalanceOf(db, sessionId);
+}
+
+/** Credits a trial session's demo balance with what a round or bet pays or gives back (negative takes); answers the balance after. */
+export function creditDemo(db: StudioDb, sessionId: number, amount: number): Promise<number> {
+  return creditDemoBalance(db, sessionId, amount);
+}
+
+/** The demo balance of a trial session, its row locked until the caller's transaction ends. */
+export function lockTrialBalance(db: StudioDb, sessionId: number): Promise<number> {
+  return lockDemoBalance(db, sessionId);
 }
 
 /**
@@ -273,13 +264,7 @@ export async function trialBalance(db: StudioDb, sessionId: number): Promise<num
  * refuses a stake above it. `seenAt` also marks the session as in use. Answers the balance after.
  */
 export async function debitDemo(db: StudioDb, sessionId: number, amount: number, seenAt?: Date): Promise<number> {
-  const debited = await db
-    .updateTable('studio_sessions')
-    .set({ demo_balance: sql`demo_balance - ${amount}`, ...(seenAt ? { last_seen_at: seenAt } : {}) })
-    .where('id', '=', sessionId)
-    .where('demo_balance', '>=', amount)
-    .returning('demo_balance')
-    .executeTakeFirst();
+  const debited = await debitDemoBalance(db, sessionId, amount, seenAt);
   if (!debited) throw new StudioError('STUDIO_INSUFFICIENT_FUNDS');
   return debited.demo_balance;
 }

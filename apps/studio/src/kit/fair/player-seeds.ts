@@ -1,5 +1,13 @@
 import type { StudioDb } from '../db/database';
 import { StudioError } from '../errors';
+import {
+  activeSeed,
+  findActiveSeed,
+  insertActiveSeed,
+  insertActiveSeedUnlessAny,
+  retireActiveSeed,
+  setActiveClientSeed,
+} from './player-seeds.queries';
 import { newClientSeed, newServerSeed } from './seeds';
 
 // Seed pairs per player (provably fair): the active server seed's hash is shown before play, each
@@ -14,35 +22,14 @@ const CLIENT_SEED = /^[A-Za-z0-9_.:-]{1,64}$/;
 export async function ensureActiveSeed(db: StudioDb, owner: string): Promise<void> {
   const seed = newServerSeed();
   // The partial unique index (one active seed per owner) makes concurrent first calls create one.
-  await db
-    .insertInto('studio_seeds')
-    .values({
-      owner,
-      server_seed: seed.serverSeed,
-      server_seed_hash: seed.serverSeedHash,
-      client_seed: newClientSeed(),
-      nonce: 0,
-      active: true,
-    })
-    .onConflict((oc) => oc.column('owner').where('active', '=', true).doNothing())
-    .execute();
+  await insertActiveSeedUnlessAny(db, owner, seed, newClientSeed());
 }
 
 export async function currentSeed(db: StudioDb, owner: string): Promise<SeedView> {
-  let row = await db
-    .selectFrom('studio_seeds')
-    .select(['server_seed_hash', 'client_seed', 'nonce'])
-    .where('owner', '=', owner)
-    .where('active', '=', true)
-    .executeTakeFirst();
+  let row = await findActiveSeed(db, owner);
   if (!row) {
     await ensureActiveSeed(db, owner);
-    row = await db
-      .selectFrom('studio_seeds')
-      .select(['server_seed_hash', 'client_seed', 'nonce'])
-      .where('owner', '=', owner)
-      .where('active', '=', true)
-      .executeTakeFirstOrThrow();
+    row = await activeSeed(db, owner);
   }
   return { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce };
 }
@@ -56,12 +43,7 @@ export function parseClientSeed(input: unknown): string {
 
 export async function setClientSeed(db: StudioDb, owner: string, clientSeed: string): Promise<SeedView> {
   await currentSeed(db, owner);
-  await db
-    .updateTable('studio_seeds')
-    .set({ client_seed: clientSeed })
-    .where('owner', '=', owner)
-    .where('active', '=', true)
-    .execute();
+  await setActiveClientSeed(db, owner, clientSeed);
   return currentSeed(db, owner);
 }
 
@@ -70,25 +52,9 @@ export async function rotateSeed(db: StudioDb, owner: string): Promise<{ reveale
   await currentSeed(db, owner);
   const next = newServerSeed();
   const revealed = await db.transaction().execute(async (trx) => {
-    const old = await trx
-      .updateTable('studio_seeds')
-      .set({ active: false, revealed_at: new Date() })
-      .where('owner', '=', owner)
-      .where('active', '=', true)
-      .returning(['server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
-      .executeTakeFirst();
+    const old = await retireActiveSeed(trx, owner, new Date());
     if (!old) throw new StudioError('STUDIO_BAD_REQUEST', undefined, (w) => w.seedRotatedElsewhere);
-    await trx
-      .insertInto('studio_seeds')
-      .values({
-        owner,
-        server_seed: next.serverSeed,
-        server_seed_hash: next.serverSeedHash,
-        client_seed: old.client_seed,
-        nonce: 0,
-        active: true,
-      })
-      .execute();
+    await insertActiveSeed(trx, owner, next, old.client_seed);
     return old;
   });
   return {
