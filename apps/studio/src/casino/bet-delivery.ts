@@ -1,9 +1,21 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { PlayerBetColumns, StudioDatabase } from '../kit/db/schema';
+import type { Transaction } from 'kysely';
+import type { StudioDatabase } from '../kit/db/schema';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../kit/deps';
 import { StudioError } from '../kit/errors';
-import type { StudioSession } from '../kit/sessions';
+import { creditDemo, type StudioSession } from '../kit/sessions';
 import { betRefusal } from '../kit/wallet-client';
+import {
+  type BetLedger,
+  claimOwedBets,
+  closeDeliveredBet,
+  closeTrialBet,
+  deleteRefusedBet,
+  markBetRollingBack,
+  openAcceptedBet,
+  owedBet,
+  rollBackUnansweredBets,
+  scheduleBetRetry,
+} from './bets.queries';
 
 // The retried delivery shared by the games whose every player bet is its own wallet round: crash
 // bets, live table bets and lottery tickets. A row owes its win (0 for a loss, which still closes
@@ -12,64 +24,25 @@ import { betRefusal } from '../kit/wallet-client';
 // makes a repeat harmless. Trial rows never reach the wallet: the demo balance is credited instead.
 // (Instant rounds, in rounds.ts, deliver the same way but also own free-spin steps and their sweep.)
 
-// validBet: the column holding the stake at risk when less than the whole (a pushed table bet).
-const LEDGERS = {
-  studio_crash_bets: { roundId: 'bet_id', stake: 'amount', what: 'crash', validBet: null },
-  studio_table_bets: { roundId: 'bet_id', stake: 'stake', what: 'table', validBet: 'valid_bet' },
+// What a failed delivery's warning calls the ledger's bets.
+const LOG_NAMES: Record<BetLedger, string | null> = {
+  studio_crash_bets: 'crash',
+  studio_table_bets: 'table',
   // Lottery deliveries have always retried silently: the draw page shows what is still owed.
-  studio_lottery_tickets: { roundId: 'ticket_id', stake: 'stake', what: null, validBet: null },
-} as const;
-
-export type BetLedger = keyof typeof LEDGERS;
-
-// The three ledgers seen through the columns they share (db/schema.ts PlayerBetColumns).
-type LedgerDb = Kysely<Record<BetLedger, PlayerBetColumns>>;
-const ledgerDb = (db: Kysely<StudioDatabase> | Transaction<StudioDatabase>) => db as unknown as LedgerDb;
+  studio_lottery_tickets: null,
+};
 
 /** Delivers what the row `roundId` of `ledger` is owed; true once nothing more is owed (or it was already done). */
 export async function deliverBet(deps: RoundDeps, ledger: BetLedger, roundId: string): Promise<boolean> {
-  const spec = LEDGERS[ledger];
-  const db = ledgerDb(deps.db);
-  const b = await db
-    .selectFrom(ledger)
-    .select([
-      'id',
-      'session_id',
-      'mode',
-      'vendor',
-      'player',
-      'game_code',
-      'currency',
-      'win',
-      'status',
-      'bet_tx',
-      'win_tx',
-      'rollback_tx',
-      'attempts',
-      sql<number>`${sql.ref(spec.stake)}`.as('stake'),
-      (spec.validBet ? sql<number | null>`${sql.ref(spec.validBet)}` : sql<null>`NULL`).as('valid_bet'),
-    ])
-    .where(sql.ref(spec.roundId), '=', roundId)
-    .executeTakeFirst();
+  const b = await owedBet(deps.db, ledger, roundId);
   if (!b || (b.status !== 'settling' && b.status !== 'rolling_back')) return true;
   const now = deps.now();
   const done = b.status === 'settling' ? ('closed' as const) : ('rolled_back' as const);
   if (b.mode === 'trial') {
     await deps.db.transaction().execute(async (trx) => {
-      const closed = await ledgerDb(trx)
-        .updateTable(ledger)
-        .set({ status: done, closed_at: now })
-        .where('id', '=', b.id)
-        .where('status', '=', b.status)
-        .executeTakeFirst();
+      const closed = await closeTrialBet(trx, ledger, b.id, b.status, done, now);
       const credit = b.status === 'settling' ? b.win : Number(b.stake);
-      if (Number(closed.numUpdatedRows) === 1 && credit > 0) {
-        await trx
-          .updateTable('studio_sessions')
-          .set({ demo_balance: sql`demo_balance + ${credit}` })
-          .where('id', '=', b.session_id)
-          .execute();
-      }
+      if (closed && credit > 0) await creditDemo(trx, b.session_id, credit);
     });
     return true;
   }
@@ -95,25 +68,17 @@ export async function deliverBet(deps: RoundDeps, ledger: BetLedger, roundId: st
           rollbackTransactionId: b.bet_tx,
         });
   if (answer.kind === 'ok') {
-    await db
-      .updateTable(ledger)
-      .set({ status: done, closed_at: now, last_error: null })
-      .where('id', '=', b.id)
-      .where('status', '=', b.status)
-      .execute();
+    await closeDeliveredBet(deps.db, ledger, b.id, b.status, done, now);
     return true;
   }
   const error = answer.kind === 'refused' ? answer.status : answer.error;
-  await db
-    .updateTable(ledger)
-    .set({
-      attempts: b.attempts + 1,
-      next_attempt_at: new Date(now.getTime() + backoffMs(b.attempts)),
-      last_error: error.slice(0, 500),
-    })
-    .where('id', '=', b.id)
-    .execute();
-  if (spec.what) deps.log.warn({ betId: roundId, error }, `studio: ${spec.what} delivery failed, will retry`);
+  await scheduleBetRetry(deps.db, ledger, b.id, {
+    attempts: b.attempts + 1,
+    nextAttemptAt: new Date(now.getTime() + backoffMs(b.attempts)),
+    lastError: error.slice(0, 500),
+  });
+  const name = LOG_NAMES[ledger];
+  if (name) deps.log.warn({ betId: roundId, error }, `studio: ${name} delivery failed, will retry`);
   return false;
 }
 
@@ -122,25 +87,12 @@ export async function deliverDueBets(
   deps: RoundDeps,
   ledger: BetLedger,
 ): Promise<{ delivered: number; failed: number }> {
-  const spec = LEDGERS[ledger];
-  const db = ledgerDb(deps.db);
   const now = deps.now();
   const counts = { delivered: 0, failed: 0 };
   // The studio stopped (or the wallet went silent) between recording the bet and hearing its answer.
-  await db
-    .updateTable(ledger)
-    .set({ status: 'rolling_back' })
-    .where('status', '=', 'betting')
-    .where('next_attempt_at', '<=', now)
-    .execute();
+  await rollBackUnansweredBets(deps.db, ledger, now);
   // Claims the due rows (the claim keeps another process's pass off them while this one delivers).
-  const owed = await db
-    .updateTable(ledger)
-    .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-    .where('status', 'in', ['settling', 'rolling_back'])
-    .where('next_attempt_at', '<=', now)
-    .returning(sql<string>`${sql.ref(spec.roundId)}`.as('round_id'))
-    .execute();
+  const owed = await claimOwedBets(deps.db, ledger, now, new Date(now.getTime() + DELIVERY_LEASE_MS));
   for (const b of owed) {
     if (await deliverBet(deps, ledger, b.round_id)) counts.delivered++;
     else counts.failed++;
@@ -168,7 +120,6 @@ export async function placeWalletBet(
   },
 ): Promise<number> {
   const { session, betId } = bet;
-  const db = ledgerDb(deps.db);
   const answer = await deps.wallet.bet({
     vendor: session.vendor,
     token: bet.token,
@@ -179,35 +130,25 @@ export async function placeWalletBet(
     amount: bet.amount,
     currency: session.currency,
   });
-  const row = sql.ref(LEDGERS[ledger].roundId);
   if (answer.kind === 'refused') {
     // A definite refusal: nothing was taken, so nothing is kept.
-    await db.deleteFrom(ledger).where(row, '=', betId).where('status', '=', 'betting').execute();
+    await deleteRefusedBet(deps.db, ledger, betId);
     throw betRefusal(answer);
   }
   const accepted =
     answer.kind === 'ok' &&
     (await deps.db.transaction().execute(async (trx) => {
       if (!(await bet.stillBetting(trx))) return false;
-      const r = await ledgerDb(trx)
-        .updateTable(ledger)
-        .set({ status: 'open' })
-        .where(row, '=', betId)
-        .where('status', '=', 'betting')
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+      return openAcceptedBet(trx, ledger, betId);
     }));
   if (!accepted) {
     // No answer, or the answer came after betting closed: the stake (if taken) goes back.
-    await db
-      .updateTable(ledger)
-      .set({
-        status: 'rolling_back',
-        last_error: answer.kind === 'unknown' ? answer.error.slice(0, 500) : 'betting closed before the answer',
-      })
-      .where(row, '=', betId)
-      .where('status', '=', 'betting')
-      .execute();
+    await markBetRollingBack(
+      deps.db,
+      ledger,
+      betId,
+      answer.kind === 'unknown' ? answer.error.slice(0, 500) : 'betting closed before the answer',
+    );
     await deliverBet(deps, ledger, betId);
     throw new StudioError(answer.kind === 'unknown' ? 'STUDIO_WALLET_UNAVAILABLE' : bet.closed);
   }

@@ -7,9 +7,30 @@ import { engineKindOf } from '../kit/game-map';
 import { holdLease, releaseLeases } from '../kit/lease';
 import { IDLE_POLL_MS, LoopTimer, SerialPasses } from '../kit/loop-timer';
 import { maskPlayer } from '../kit/players';
-import { debitDemo, type StudioSession, sessionOf } from '../kit/sessions';
+import { debitDemo, type StudioSession, sessionOf, trialBalance } from '../kit/sessions';
 import { StateFeed } from '../kit/state-feed';
 import { deliverBet, deliverDueBets, placeWalletBet } from './bet-delivery';
+import {
+  type CrashRoundRow,
+  chainSeed,
+  crashBets,
+  crashHistory,
+  currentCrashRound,
+  insertChain,
+  insertCrashBet,
+  insertCrashRound,
+  latestUnrevealedChain,
+  lockBettingCrashRound,
+  loseOpenCrashBets,
+  markCrashed,
+  ownerCrashBet,
+  reachedAutoCashouts,
+  revealChain,
+  settleOpenCrashBet,
+  shownCrashBets,
+  startCrashRound,
+  takeChainIndex,
+} from './crash.queries';
 import {
   CRASH_DEFAULT_SALT,
   type CrashBet,
@@ -72,34 +93,6 @@ export const DEFAULT_CRASH_TIMING: CrashTiming = {
 const LEADER = 'crash';
 const LEASE_MS = 5000;
 const HISTORY = 20;
-
-type RoundRow = {
-  id: number;
-  chain_id: number;
-  chain_index: number;
-  round_hash: string;
-  previous_hash: string;
-  crash_point: number;
-  phase: CrashPhase;
-  betting_ends_at: Date;
-  started_at: Date | null;
-  crash_at: Date | null;
-  crashed_at: Date | null;
-};
-
-const ROUND_COLUMNS = [
-  'id',
-  'chain_id',
-  'chain_index',
-  'round_hash',
-  'previous_hash',
-  'crash_point',
-  'phase',
-  'betting_ends_at',
-  'started_at',
-  'crash_at',
-  'crashed_at',
-] as const;
 
 export type CrashRoundView = {
   id: number;
@@ -229,23 +222,14 @@ export class CrashGame {
     return holdLease(this.#db, LEADER, this.#holder, this.#deps.now(), LEASE_MS);
   }
 
-  async #currentRound(): Promise<RoundRow | undefined> {
-    return this.#db
-      .selectFrom('studio_crash_rounds')
-      .select(ROUND_COLUMNS)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  #currentRound(): Promise<CrashRoundRow | undefined> {
+    return currentCrashRound(this.#db);
   }
 
   async #chain(chainId: number) {
     let chain = this.#chains.get(chainId);
     if (!chain) {
-      const row = await this.#db
-        .selectFrom('studio_crash_chains')
-        .select(['seed', 'length', 'salt'])
-        .where('id', '=', chainId)
-        .executeTakeFirstOrThrow();
+      const row = await chainSeed(this.#db, chainId);
       chain = { ...createHashChain(row.seed, row.length), salt: row.salt };
       this.#chains.set(chainId, chain);
     }
@@ -254,25 +238,20 @@ export class CrashGame {
 
   /** The chain rounds are taken from; a used-up chain's seed is revealed and a new chain committed. */
   async #activeChain(): Promise<{ id: number; used: number; length: number }> {
-    const row = await this.#db
-      .selectFrom('studio_crash_chains')
-      .select(['id', 'used', 'length'])
-      .where('revealed_at', 'is', null)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await latestUnrevealedChain(this.#db);
     if (row && row.used < row.length) return row;
     const now = this.#deps.now();
-    if (row)
-      await this.#db.updateTable('studio_crash_chains').set({ revealed_at: now }).where('id', '=', row.id).execute();
+    if (row) await revealChain(this.#db, row.id, now);
     const seed = randomBytes(32).toString('hex');
     const length = this.#timing.chainLength;
     const chain = createHashChain(seed, length);
-    const created = await this.#db
-      .insertInto('studio_crash_chains')
-      .values({ seed, terminating_hash: chain.terminatingHash, length, used: 0, salt: CRASH_DEFAULT_SALT })
-      .returning(['id', 'used', 'length'])
-      .executeTakeFirstOrThrow();
+    const created = await insertChain(this.#db, {
+      seed,
+      terminating_hash: chain.terminatingHash,
+      length,
+      used: 0,
+      salt: CRASH_DEFAULT_SALT,
+    });
     this.#chains.set(created.id, { ...chain, salt: CRASH_DEFAULT_SALT });
     return created;
   }
@@ -289,52 +268,27 @@ export class CrashGame {
     }
     if (round.phase === 'betting' && now >= round.betting_ends_at) {
       // The round starts at the server's clock; the crash time follows from the pre-committed crash point.
-      await this.#db
-        .updateTable('studio_crash_rounds')
-        .set({
-          phase: 'running',
-          started_at: now,
-          crash_at: new Date(now.getTime() + timeToMultiplier(round.crash_point)),
-        })
-        .where('id', '=', round.id)
-        .where('phase', '=', 'betting')
-        .execute();
+      await startCrashRound(this.#db, round.id, now, new Date(now.getTime() + timeToMultiplier(round.crash_point)));
       return;
     }
     if (round.phase === 'running' && round.started_at && round.crash_at) {
       const crashed = now >= round.crash_at;
       // Auto cash-outs reached by now pay at their own target, whenever the loop notices them.
       const reached = crashed ? round.crash_point : multiplierAt(now.getTime() - round.started_at.getTime());
-      const autos = await this.#db
-        .selectFrom('studio_crash_bets')
-        .select(['id', 'amount', 'auto_cashout'])
-        .where('crash_round_id', '=', round.id)
-        .where('status', '=', 'open')
-        .where('auto_cashout', '<=', Math.min(reached, round.crash_point))
-        .execute();
+      const autos = await reachedAutoCashouts(this.#db, round.id, Math.min(reached, round.crash_point));
       for (const b of autos) {
         const s = settleCrashBet({ amount: b.amount, autoCashout: b.auto_cashout }, round.crash_point);
         await this.#settle(b.id, s.cashedOutAt, s.win, s.cashedOutAt ? this.#timeOf(round, s.cashedOutAt) : null, now);
       }
       if (crashed) {
         // Everyone still in loses: the round closes with a zero win for them.
-        await this.#db
-          .updateTable('studio_crash_bets')
-          .set({ status: 'settling', win: 0, cashout: null, next_attempt_at: now })
-          .where('crash_round_id', '=', round.id)
-          .where('status', '=', 'open')
-          .execute();
-        await this.#db
-          .updateTable('studio_crash_rounds')
-          .set({ phase: 'crashed', crashed_at: round.crash_at })
-          .where('id', '=', round.id)
-          .where('phase', '=', 'running')
-          .execute();
+        await loseOpenCrashBets(this.#db, round.id, now);
+        await markCrashed(this.#db, round.id, round.crash_at);
       }
     }
   }
 
-  #timeOf(round: RoundRow, multiplier: number): Date {
+  #timeOf(round: CrashRoundRow, multiplier: number): Date {
     return new Date((round.started_at?.getTime() ?? 0) + timeToMultiplier(multiplier));
   }
 
@@ -345,40 +299,25 @@ export class CrashGame {
     const hash = hashes.rounds[index];
     if (!hash) throw new Error('crash chain exhausted');
     await this.#db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .updateTable('studio_crash_chains')
-        .set({ used: index + 1 })
-        .where('id', '=', chain.id)
-        .where('used', '=', index)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) return;
-      await trx
-        .insertInto('studio_crash_rounds')
-        .values({
-          chain_id: chain.id,
-          chain_index: index,
-          round_hash: hash,
-          previous_hash: index === 0 ? hashes.terminatingHash : hashes.rounds[index - 1]!,
-          crash_point: crashPoint(hash, hashes.salt),
-          phase: 'betting',
-          betting_ends_at: new Date(now.getTime() + this.#timing.bettingMs),
-          started_at: null,
-          crash_at: null,
-          crashed_at: null,
-        })
-        .execute();
+      if (!(await takeChainIndex(trx, chain.id, index))) return;
+      await insertCrashRound(trx, {
+        chain_id: chain.id,
+        chain_index: index,
+        round_hash: hash,
+        previous_hash: index === 0 ? hashes.terminatingHash : hashes.rounds[index - 1]!,
+        crash_point: crashPoint(hash, hashes.salt),
+        phase: 'betting',
+        betting_ends_at: new Date(now.getTime() + this.#timing.bettingMs),
+        started_at: null,
+        crash_at: null,
+        crashed_at: null,
+      });
     });
   }
 
   /** Marks a bet settled (open → settling) with its win; false when it was already settled. */
-  async #settle(id: number, cashout: number | null, win: number, at: Date | null, now: Date): Promise<boolean> {
-    const r = await this.#db
-      .updateTable('studio_crash_bets')
-      .set({ status: 'settling', cashout, win, cashed_out_at: at, next_attempt_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  #settle(id: number, cashout: number | null, win: number, at: Date | null, now: Date): Promise<boolean> {
+    return settleOpenCrashBet(this.#db, id, { cashout, win, cashedOutAt: at }, now);
   }
 
   // ---- players ----
@@ -417,14 +356,7 @@ export class CrashGame {
       closed_at: null,
     };
     // Locks the round row while it is still betting, so the loop cannot start it under this bet.
-    const lockBetting = (trx: StudioDb) =>
-      trx
-        .updateTable('studio_crash_rounds')
-        .set({ phase: 'betting' })
-        .where('id', '=', round.id)
-        .where('phase', '=', 'betting')
-        .executeTakeFirst()
-        .then((r) => Number(r.numUpdatedRows) === 1);
+    const lockBetting = (trx: StudioDb) => lockBettingCrashRound(trx, round.id);
 
     let balance: number;
     if (session.mode === 'trial') {
@@ -432,10 +364,7 @@ export class CrashGame {
         if (!(await lockBetting(trx))) throw new StudioError('STUDIO_CRASH_BETTING_CLOSED');
         const debited = await debitDemo(trx, session.id, bet.amount, now);
         try {
-          await trx
-            .insertInto('studio_crash_bets')
-            .values({ ...row, status: 'open' })
-            .execute();
+          await insertCrashBet(trx, { ...row, status: 'open' });
         } catch (err) {
           if (isUniqueViolation(err)) throw new StudioError('STUDIO_CRASH_ALREADY_BET');
           throw err;
@@ -444,7 +373,7 @@ export class CrashGame {
       });
     } else {
       try {
-        await this.#db.insertInto('studio_crash_bets').values(row).execute();
+        await insertCrashBet(this.#db, row);
       } catch (err) {
         if (isUniqueViolation(err)) throw new StudioError('STUDIO_CRASH_ALREADY_BET');
         throw err;
@@ -467,14 +396,7 @@ export class CrashGame {
     const now = this.#deps.now();
     const round = await this.#currentRound();
     if (!round) throw new StudioError('STUDIO_CRASH_NO_BET');
-    const bet = await this.#db
-      .selectFrom('studio_crash_bets')
-      .select(['id', 'bet_id', 'amount', 'auto_cashout', 'status'])
-      .where('crash_round_id', '=', round.id)
-      .where('vendor', '=', session.vendor)
-      .where('player', '=', session.player)
-      .where('mode', '=', session.mode)
-      .executeTakeFirst();
+    const bet = await ownerCrashBet(this.#db, round.id, session);
     if (!bet || bet.status === 'betting' || bet.status === 'rolling_back' || bet.status === 'rolled_back') {
       throw new StudioError('STUDIO_CRASH_NO_BET');
     }
@@ -498,17 +420,9 @@ export class CrashGame {
 
   async #payAnswer(session: StudioSession, betId: string) {
     const delivered = await this.#deliver(betId);
-    const balance = session.mode === 'trial' ? await this.#trialBalance(session.id) : await this.#realBalance(session);
+    const balance =
+      session.mode === 'trial' ? await trialBalance(this.#db, session.id) : await this.#realBalance(session);
     return { bet: await this.#myBet(betId), balance, winPending: !delivered };
-  }
-
-  async #trialBalance(sessionId: number): Promise<number> {
-    const row = await this.#db
-      .selectFrom('studio_sessions')
-      .select('demo_balance')
-      .where('id', '=', sessionId)
-      .executeTakeFirstOrThrow();
-    return row.demo_balance;
   }
 
   async #realBalance(session: StudioSession): Promise<number | null> {
@@ -529,19 +443,7 @@ export class CrashGame {
 
   /** One bet by id, or a player's latest bets: one query either way. */
   async #bets(by: { betId: string } | { session: StudioSession; limit: number }): Promise<MyCrashBet[]> {
-    const q = this.#db
-      .selectFrom('studio_crash_bets')
-      .select(['bet_id', 'crash_round_id', 'amount', 'auto_cashout', 'cashout', 'win', 'status']);
-    const rows = await ('betId' in by
-      ? q.where('bet_id', '=', by.betId)
-      : q
-          .where('vendor', '=', by.session.vendor)
-          .where('player', '=', by.session.player)
-          .where('mode', '=', by.session.mode)
-          .where('status', '!=', 'betting')
-          .orderBy('id', 'desc')
-          .limit(by.limit)
-    ).execute();
+    const rows = await crashBets(this.#db, 'betId' in by ? by : { owner: by.session, limit: by.limit });
     return rows.map((b) => ({
       betId: b.bet_id,
       roundId: b.crash_round_id,
@@ -570,24 +472,11 @@ export class CrashGame {
   async state(): Promise<CrashState> {
     const now = this.#deps.now();
     const round = await this.#currentRound();
-    const history = await this.#db
-      .selectFrom('studio_crash_rounds')
-      .select(['id', 'crash_point', 'round_hash'])
-      .where('phase', '=', 'crashed')
-      .orderBy('id', 'desc')
-      .limit(HISTORY)
-      .execute();
+    const history = await crashHistory(this.#db, HISTORY);
     if (!round) return { serverNow: now.toISOString(), round: null, bets: [], history: [] };
     const chain = await this.#chain(round.chain_id);
     const crashed = round.phase === 'crashed';
-    const bets = await this.#db
-      .selectFrom('studio_crash_bets')
-      .select(['player', 'amount', 'currency', 'cashout', 'win', 'status'])
-      .where('crash_round_id', '=', round.id)
-      .where('status', 'not in', ['betting', 'rolling_back', 'rolled_back'])
-      .orderBy('id')
-      .limit(200)
-      .execute();
+    const bets = await shownCrashBets(this.#db, round.id);
     return {
       serverNow: now.toISOString(),
       round: {

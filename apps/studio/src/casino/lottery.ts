@@ -7,6 +7,7 @@ import { newServerSeed } from '../kit/fair';
 import { debitDemo, type StudioSession } from '../kit/sessions';
 import { betRefusal } from '../kit/wallet-client';
 import { deliverBet, deliverDueBets } from './bet-delivery';
+import { deleteRefusedBet, openAcceptedBet } from './bets.queries';
 import {
   generateDraw,
   LOTTERY_BET_TYPES,
@@ -17,6 +18,19 @@ import {
   SEA_TIER_PAYS,
   settleLotteryBet,
 } from './engines';
+import {
+  drawByNumero,
+  dueDraws,
+  insertDrawIfMissing,
+  insertTicket,
+  latestResults,
+  latestTickets,
+  markTicketRollingBack,
+  openTicketsOfDrawnDraws,
+  settleTicket,
+  undrawnDraw,
+  writeDrawResult,
+} from './lottery.queries';
 import { newBetColumns } from './rounds';
 
 // Lottery games (LOTT, ELOTT tiles): draws on the shared schedule (packages/shared/lottery-schedule),
@@ -34,29 +48,19 @@ type DrawRow = { id: number; numero: string; server_seed_hash: string; closes_at
 async function ensureDraw(db: StudioDb, vendor: string, gameCode: string, n: number): Promise<DrawRow> {
   const d = drawAt({ vendor, gameCode }, n);
   const seed = newServerSeed();
-  await db
-    .insertInto('studio_lottery_draws')
-    .values({
-      vendor,
-      game_code: gameCode,
-      numero: d.numero,
-      region: regionOf(vendor),
-      server_seed: seed.serverSeed,
-      server_seed_hash: seed.serverSeedHash,
-      closes_at: d.closesAt,
-      draws_at: d.drawsAt,
-      result: null,
-      drawn_at: null,
-    })
-    .onConflict((oc) => oc.columns(['vendor', 'game_code', 'numero']).doNothing())
-    .execute();
-  return db
-    .selectFrom('studio_lottery_draws')
-    .select(['id', 'numero', 'server_seed_hash', 'closes_at', 'draws_at'])
-    .where('vendor', '=', vendor)
-    .where('game_code', '=', gameCode)
-    .where('numero', '=', d.numero)
-    .executeTakeFirstOrThrow();
+  await insertDrawIfMissing(db, {
+    vendor,
+    game_code: gameCode,
+    numero: d.numero,
+    region: regionOf(vendor),
+    server_seed: seed.serverSeed,
+    server_seed_hash: seed.serverSeedHash,
+    closes_at: d.closesAt,
+    draws_at: d.drawsAt,
+    result: null,
+    drawn_at: null,
+  });
+  return drawByNumero(db, { vendor, gameCode }, d.numero);
 }
 
 /**
@@ -83,46 +87,10 @@ export async function lotteryInfo(db: StudioDb, session: StudioSession, now: Dat
   const open = await ensureDraw(db, session.vendor, session.gameCode, openIndex);
   // The draw that closed before the open one and is not drawn yet (betting closes 30 s before the
   // draw): a page opened in that gap waits for it, as one that saw it close does.
-  const closed = await db
-    .selectFrom('studio_lottery_draws')
-    .select(['numero', 'draws_at'])
-    .where('vendor', '=', session.vendor)
-    .where('game_code', '=', session.gameCode)
-    .where('numero', '=', drawAt({ vendor: session.vendor, gameCode: session.gameCode }, openIndex - 1).numero)
-    .where('result', 'is', null)
-    .executeTakeFirst();
-  const tickets = await db
-    .selectFrom('studio_lottery_tickets as t')
-    .innerJoin('studio_lottery_draws as d', 'd.id', 't.draw_id')
-    .select([
-      't.ticket_id',
-      't.bet',
-      't.stake',
-      't.win',
-      't.hits',
-      't.status',
-      't.created_at',
-      'd.numero',
-      'd.draws_at',
-      'd.result',
-    ])
-    .where('t.vendor', '=', session.vendor)
-    .where('t.player', '=', session.player)
-    .where('t.mode', '=', session.mode)
-    .where('t.game_code', '=', session.gameCode)
-    .where('t.status', '!=', 'betting')
-    .orderBy('t.id', 'desc')
-    .limit(20)
-    .execute();
-  const results = await db
-    .selectFrom('studio_lottery_draws')
-    .select(['numero', 'draws_at', 'result', 'server_seed', 'server_seed_hash'])
-    .where('vendor', '=', session.vendor)
-    .where('game_code', '=', session.gameCode)
-    .where('result', 'is not', null)
-    .orderBy('draws_at', 'desc')
-    .limit(10)
-    .execute();
+  const game = { vendor: session.vendor, gameCode: session.gameCode };
+  const closed = await undrawnDraw(db, game, drawAt(game, openIndex - 1).numero);
+  const tickets = await latestTickets(db, session);
+  const results = await latestResults(db, game);
   return {
     region,
     betTypes: lotteryBetTypes(region),
@@ -180,14 +148,11 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
   if (session.mode === 'trial') {
     balance = await deps.db.transaction().execute(async (trx) => {
       const debited = await debitDemo(trx, session.id, bet.amount);
-      await trx
-        .insertInto('studio_lottery_tickets')
-        .values({ ...row, status: 'open' })
-        .execute();
+      await insertTicket(trx, { ...row, status: 'open' });
       return debited;
     });
   } else {
-    await deps.db.insertInto('studio_lottery_tickets').values(row).execute();
+    await insertTicket(deps.db, row);
     const answer = await deps.wallet.bet({
       vendor: session.vendor,
       token,
@@ -199,28 +164,15 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
       currency: session.currency,
     });
     if (answer.kind === 'refused') {
-      await deps.db
-        .deleteFrom('studio_lottery_tickets')
-        .where('ticket_id', '=', ticketId)
-        .where('status', '=', 'betting')
-        .execute();
+      await deleteRefusedBet(deps.db, 'studio_lottery_tickets', ticketId);
       throw betRefusal(answer);
     }
     if (answer.kind === 'unknown') {
-      await deps.db
-        .updateTable('studio_lottery_tickets')
-        .set({ status: 'rolling_back', last_error: answer.error.slice(0, 500) })
-        .where('ticket_id', '=', ticketId)
-        .execute();
+      await markTicketRollingBack(deps.db, ticketId, answer.error.slice(0, 500));
       await deliverTicket(deps, ticketId);
       throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
     }
-    await deps.db
-      .updateTable('studio_lottery_tickets')
-      .set({ status: 'open' })
-      .where('ticket_id', '=', ticketId)
-      .where('status', '=', 'betting')
-      .execute();
+    await openAcceptedBet(deps.db, 'studio_lottery_tickets', ticketId);
     balance = answer.balance;
   }
   return { ticketId, numero: draw.numero, drawsAt: draw.draws_at.toISOString(), stake: bet.amount, balance };
@@ -235,40 +187,16 @@ function deliverTicket(deps: RoundDeps, ticketId: string): Promise<boolean> {
 export async function recoverLottery(deps: RoundDeps): Promise<{ drawn: number; delivered: number; failed: number }> {
   const now = deps.now();
   const counts = { drawn: 0, delivered: 0, failed: 0 };
-  const due = await deps.db
-    .selectFrom('studio_lottery_draws')
-    .select(['id', 'region', 'numero', 'server_seed'])
-    .where('result', 'is', null)
-    .where('draws_at', '<=', now)
-    .limit(50)
-    .execute();
+  const due = await dueDraws(deps.db, now);
   for (const d of due) {
     const draw = generateDraw(d.region, d.numero, d.server_seed);
-    const r = await deps.db
-      .updateTable('studio_lottery_draws')
-      .set({ result: JSON.stringify(draw), drawn_at: now })
-      .where('id', '=', d.id)
-      .where('result', 'is', null)
-      .executeTakeFirst();
-    counts.drawn += Number(r.numUpdatedRows);
+    counts.drawn += await writeDrawResult(deps.db, d.id, JSON.stringify(draw), now);
   }
   // Settle open tickets of drawn draws (the settlement is a pure function of bet and draw).
-  const open = await deps.db
-    .selectFrom('studio_lottery_tickets as t')
-    .innerJoin('studio_lottery_draws as d', 'd.id', 't.draw_id')
-    .select(['t.id', 't.bet', 'd.result'])
-    .where('t.status', '=', 'open')
-    .where('d.result', 'is not', null)
-    .limit(500)
-    .execute();
+  const open = await openTicketsOfDrawnDraws(deps.db);
   for (const t of open) {
     const s = settleLotteryBet(t.bet as LotteryBet, t.result as LotteryDraw);
-    await deps.db
-      .updateTable('studio_lottery_tickets')
-      .set({ status: 'settling', win: s.win, hits: s.hits, next_attempt_at: now })
-      .where('id', '=', t.id)
-      .where('status', '=', 'open')
-      .execute();
+    await settleTicket(deps.db, t.id, s, now);
   }
   // Wins and rollbacks owed (a ticket whose bet never got an answer, the studio stopped mid-call, is rolled back).
   const delivery = await deliverDueBets(deps, 'studio_lottery_tickets');

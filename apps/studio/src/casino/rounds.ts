@@ -1,15 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
 import type { StudioDb } from '../kit/db/database';
-import type { RoundStatus, StudioRoundsTable } from '../kit/db/schema';
+import type { RoundStatus } from '../kit/db/schema';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../kit/deps';
 import { StudioError } from '../kit/errors';
 import { createFairRng } from '../kit/fair/fair-rng';
 import { ensureActiveSeed } from '../kit/fair/player-seeds';
 import { engineKindOf, isTableEngine } from '../kit/game-map';
-import { debitDemo, type StudioSession } from '../kit/sessions';
+import { creditDemo, debitDemo, type StudioSession, trialBalance } from '../kit/sessions';
 import { betRefusal } from '../kit/wallet-client';
 import { type AnyEngine, instantEngineFor } from './engine-registry';
+import {
+  claimRound,
+  closeRolledBackRound,
+  closeRound,
+  closeTrialRollback,
+  deleteRefusedRound,
+  dueRounds,
+  loadRound,
+  markRoundRollingBack,
+  openRoundRow,
+  ownerHistory,
+  type RoundRow,
+  recordRoundRow,
+  revealedSeedOf,
+  revealedSeeds,
+  scheduleRoundRetry,
+  serverSeedOf,
+  type WrittenRound,
+  writeOwedStep,
+  writePaidStep,
+} from './rounds.queries';
 
 // One round of an instant game: debit the stake through the wallet API, play the engine on the
 // provably fair stream, credit the win. The round row is written before the bet leaves, so a crash at
@@ -64,58 +84,6 @@ export type RoundView = {
 
 export type PlayAnswer = { round: RoundView; balance: number; winPending: boolean };
 
-type RoundRow = Pick<
-  StudioRoundsTable,
-  | 'round_id'
-  | 'session_id'
-  | 'mode'
-  | 'vendor'
-  | 'player'
-  | 'game_code'
-  | 'engine'
-  | 'currency'
-  | 'stake'
-  | 'win'
-  | 'pending_steps'
-  | 'seed_id'
-  | 'nonce'
-  | 'server_seed_hash'
-  | 'client_seed'
-  | 'status'
-  | 'bet_tx'
-  | 'win_tx'
-  | 'rollback_tx'
-  | 'attempts'
-> & { id: number; bet: unknown; steps: unknown; state: unknown; created_at: Date };
-
-const ROUND_COLUMNS = [
-  'id',
-  'round_id',
-  'session_id',
-  'mode',
-  'vendor',
-  'player',
-  'game_code',
-  'engine',
-  'currency',
-  'bet',
-  'stake',
-  'win',
-  'steps',
-  'state',
-  'pending_steps',
-  'seed_id',
-  'nonce',
-  'server_seed_hash',
-  'client_seed',
-  'status',
-  'bet_tx',
-  'win_tx',
-  'rollback_tx',
-  'attempts',
-  'created_at',
-] as const;
-
 export function roundView(row: RoundRow, serverSeed: string | null): RoundView {
   return {
     roundId: row.round_id,
@@ -156,80 +124,16 @@ function parseBet(engine: AnyEngine, input: unknown): { bet: unknown; stake: num
   }
 }
 
-async function loadRound(db: StudioDb, roundId: string): Promise<RoundRow | undefined> {
-  return db.selectFrom('studio_rounds').select(ROUND_COLUMNS).where('round_id', '=', roundId).executeTakeFirst();
-}
-
-async function serverSeedOf(db: StudioDb, seedId: number): Promise<string> {
-  const row = await db
-    .selectFrom('studio_seeds')
-    .select('server_seed')
-    .where('id', '=', seedId)
-    .executeTakeFirstOrThrow();
-  return row.server_seed;
-}
-
-async function revealedSeedOf(db: StudioDb, seedId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('studio_seeds')
-    .select(['server_seed', 'revealed_at'])
-    .where('id', '=', seedId)
-    .executeTakeFirst();
-  return row?.revealed_at ? row.server_seed : null;
-}
-
 export async function viewOf(db: StudioDb, row: RoundRow): Promise<RoundView> {
   return roundView(row, await revealedSeedOf(db, row.seed_id));
-}
-
-/** A round row as an update wrote it, with its server seed when that is revealed (what a view shows). */
-type WrittenRound = RoundRow & { revealed_seed: string | null };
-
-// A studio round must cost no more than the wallet calls it makes. Its three statements
-// (record, played, closed) are written out once here rather than built by the query builder on every
-// spin, and the updates answer the row and its revealed seed themselves (RETURNING), so the answer
-// to the player needs no read after them.
-const REVEALED_SEED =
-  'SELECT s.server_seed FROM studio_seeds s WHERE s.id = studio_rounds.seed_id AND s.revealed_at IS NOT NULL';
-const WRITTEN_ROUND = `${ROUND_COLUMNS.map((c) => `studio_rounds.${c}`).join(', ')}, (${REVEALED_SEED}) AS revealed_seed`;
-
-const PLAYED_SQL = `UPDATE studio_rounds
-   SET steps = $1, state = $2, win = $3, pending_steps = $4, status = $5, updated_at = $6
- WHERE id = $7
-RETURNING ${WRITTEN_ROUND}`;
-
-const CLOSED_SQL = `UPDATE studio_rounds SET status = 'closed', closed_at = $1, updated_at = $1, last_error = NULL
- WHERE id = $2 AND status = 'settling'
-RETURNING ${WRITTEN_ROUND}`;
-
-async function closeRound(db: StudioDb, id: number, now: Date): Promise<WrittenRound | undefined> {
-  const { rows } = await db.executeQuery<WrittenRound>(CompiledQuery.raw(CLOSED_SQL, [now, id]));
-  return rows[0];
 }
 
 const writtenView = (row: WrittenRound): RoundView => roundView(row, row.revealed_seed);
 
 /** The round in progress (free spins owed) of this session's game, if any. */
 export async function openRoundOf(db: StudioDb, session: StudioSession): Promise<RoundView | undefined> {
-  const row = await ownerRounds(db, session)
-    .select(ROUND_COLUMNS)
-    .where('game_code', '=', session.gameCode)
-    .where('status', '=', 'open')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const row = await openRoundRow(db, session, session.gameCode);
   return row ? viewOf(db, row) : undefined;
-}
-
-// Real players keep their rounds across launches (a new token each time); trial rounds belong to the
-// session (its player is its own). A round carries its session's vendor, player and mode
-// (newBetColumns), so the owner's rounds are found by those columns (indexes studio_rounds_owner, and
-// studio_rounds_open for the one open round).
-function ownerRounds(db: StudioDb, session: StudioSession) {
-  return db
-    .selectFrom('studio_rounds')
-    .where('vendor', '=', session.vendor)
-    .where('player', '=', session.player)
-    .where('mode', '=', session.mode);
 }
 
 type NewRound = {
@@ -246,29 +150,6 @@ type RecordedRound = {
   seed: { seedId: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
 };
 
-// The open-round check, the nonce and the round's row in one statement (one round trip, and no
-// nonce taken by a round that is then refused for an open one).
-const RECORD_SQL = `WITH open_round AS (
-  SELECT 1 FROM studio_rounds
-   WHERE vendor = $1 AND player = $2 AND mode = $3 AND game_code = $4 AND status = 'open'
-   LIMIT 1
-), seed AS (
-  UPDATE studio_seeds SET nonce = nonce + 1
-   WHERE owner = $5 AND active AND NOT EXISTS (SELECT 1 FROM open_round)
-  RETURNING id, server_seed, server_seed_hash, client_seed, nonce - 1 AS nonce
-), inserted AS (
-  INSERT INTO studio_rounds (round_id, session_id, mode, vendor, player, game_code, engine, currency, bet, stake,
-    win, steps, state, pending_steps, seed_id, nonce, server_seed_hash, client_seed, status, bet_tx, win_tx,
-    rollback_tx, attempts, next_attempt_at, updated_at)
-  SELECT $6, $7::bigint, $3, $1, $2, $4, $8, $9, $10::jsonb, $11::bigint, 0, '[]', NULL, 0, seed.id, seed.nonce,
-    seed.server_seed_hash, seed.client_seed, 'betting', $12, $13, $14, 0, $15::timestamptz, $16::timestamptz
-    FROM seed
-  RETURNING id
-)
-SELECT EXISTS (SELECT 1 FROM open_round) AS open, inserted.id, seed.id AS seed_id, seed.server_seed,
-       seed.server_seed_hash, seed.client_seed, seed.nonce
-  FROM (VALUES (1)) AS one (x) LEFT JOIN seed ON true LEFT JOIN inserted ON true`;
-
 /**
  * Records a new round in one statement: refused while the owner has an open round of this game,
  * else the next nonce of the owner's active seed is taken and the round written with it ('betting').
@@ -280,35 +161,24 @@ async function recordRound(
   round: NewRound,
 ): Promise<RecordedRound | 'open' | undefined> {
   const c = newBetColumns(round.roundId, session, round.now);
-  const { rows } = await db.executeQuery<{
-    open: boolean;
-    id: number | null;
-    seed_id: number | null;
-    server_seed: string | null;
-    server_seed_hash: string | null;
-    client_seed: string | null;
-    nonce: number | null;
-  }>(
-    CompiledQuery.raw(RECORD_SQL, [
-      c.vendor,
-      c.player,
-      c.mode,
-      c.game_code,
-      session.owner,
-      round.roundId,
-      c.session_id,
-      round.engine,
-      c.currency,
-      JSON.stringify(round.bet),
-      round.stake,
-      c.bet_tx,
-      c.win_tx,
-      c.rollback_tx,
-      c.next_attempt_at,
-      round.now,
-    ]),
-  );
-  const r = rows[0];
+  const r = await recordRoundRow(db, {
+    vendor: c.vendor,
+    player: c.player,
+    mode: c.mode,
+    gameCode: c.game_code,
+    owner: session.owner,
+    roundId: round.roundId,
+    sessionId: c.session_id,
+    engine: round.engine,
+    currency: c.currency,
+    bet: JSON.stringify(round.bet),
+    stake: round.stake,
+    betTx: c.bet_tx,
+    winTx: c.win_tx,
+    rollbackTx: c.rollback_tx,
+    nextAttemptAt: c.next_attempt_at,
+    now: round.now,
+  });
   if (!r || r.open) return r?.open ? 'open' : undefined;
   if (r.id === null || r.seed_id === null || r.nonce === null) return undefined;
   return {
@@ -373,7 +243,7 @@ export async function playRound(
     });
     if (answer.kind === 'refused') {
       // A definite refusal: nothing was taken, so nothing is kept.
-      await deps.db.deleteFrom('studio_rounds').where('id', '=', recorded.id).where('status', '=', 'betting').execute();
+      await deleteRefusedRound(deps.db, recorded.id);
       throw betRefusal(answer);
     }
     if (answer.kind === 'unknown') {
@@ -392,18 +262,14 @@ export async function playRound(
   const result = engine.play(bet, rng);
   const steps: StepView[] = [{ step: 0, outcome: result.outcome, win: result.win }];
   const pending = result.pendingSteps;
-  const { rows } = await deps.db.executeQuery<WrittenRound>(
-    CompiledQuery.raw(PLAYED_SQL, [
-      JSON.stringify(steps),
-      result.state === undefined ? null : JSON.stringify(result.state),
-      result.win,
-      pending,
-      pending > 0 ? 'open' : 'settling',
-      deps.now(),
-      recorded.id,
-    ]),
-  );
-  const played = rows[0];
+  const played = await writePaidStep(deps.db, recorded.id, {
+    steps: JSON.stringify(steps),
+    state: result.state === undefined ? null : JSON.stringify(result.state),
+    win: result.win,
+    pendingSteps: pending,
+    status: pending > 0 ? 'open' : 'settling',
+    updatedAt: deps.now(),
+  });
   if (!played) throw new StudioError('STUDIO_ROUND_NOT_FOUND');
 
   return finishStep(deps, played, async () => balance);
@@ -421,7 +287,7 @@ export async function continueRound(deps: RoundDeps, session: StudioSession, rou
   const fresh = played ?? (await writtenRound(deps.db, roundId));
   if (!fresh) throw new StudioError('STUDIO_ROUND_NOT_FOUND');
   return finishStep(deps, fresh, () =>
-    session.mode === 'trial' ? trialBalanceOf(deps.db, session.id) : realBalance(deps, session),
+    session.mode === 'trial' ? trialBalance(deps.db, session.id) : realBalance(deps, session),
   );
 }
 
@@ -434,15 +300,6 @@ async function writtenRound(db: StudioDb, roundId: string): Promise<WrittenRound
 async function realBalance(deps: RoundDeps, session: StudioSession): Promise<number> {
   const answer = await deps.wallet.balance(session.vendor, { token: session.token, player: session.player });
   return answer.kind === 'ok' ? answer.balance : -1;
-}
-
-async function trialBalanceOf(db: StudioDb, sessionId: number): Promise<number> {
-  const row = await db
-    .selectFrom('studio_sessions')
-    .select('demo_balance')
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  return row.demo_balance;
 }
 
 /**
@@ -458,23 +315,15 @@ async function playOwedStep(deps: RoundDeps, row: RoundRow): Promise<WrittenRoun
   const rng = createFairRng(serverSeed, row.client_seed, row.nonce, stepIndex);
   const result = engine.playPending(row.bet, row.state, rng);
   const pending = result.pendingSteps;
-  return deps.db
-    .updateTable('studio_rounds')
-    .set({
-      steps: JSON.stringify([...steps, { step: stepIndex, outcome: result.outcome, win: result.win }]),
-      state: result.state === undefined ? null : JSON.stringify(result.state),
-      win: row.win + result.win,
-      pending_steps: pending,
-      status: pending > 0 ? 'open' : 'settling',
-      next_attempt_at: new Date(deps.now().getTime() + DELIVERY_LEASE_MS),
-      updated_at: deps.now(),
-    })
-    .where('id', '=', row.id)
-    .where('status', '=', 'open')
-    .where(sql<boolean>`jsonb_array_length(steps) = ${stepIndex}`)
-    .returning(ROUND_COLUMNS)
-    .returning(sql<string | null>`(${sql.raw(REVEALED_SEED)})`.as('revealed_seed'))
-    .executeTakeFirst();
+  return writeOwedStep(deps.db, row.id, stepIndex, {
+    steps: JSON.stringify([...steps, { step: stepIndex, outcome: result.outcome, win: result.win }]),
+    state: result.state === undefined ? null : JSON.stringify(result.state),
+    win: row.win + result.win,
+    pendingSteps: pending,
+    status: pending > 0 ? 'open' : 'settling',
+    nextAttemptAt: new Date(deps.now().getTime() + DELIVERY_LEASE_MS),
+    updatedAt: deps.now(),
+  });
 }
 
 /**
@@ -511,13 +360,7 @@ async function settle(
     return deps.db.transaction().execute(async (trx) => {
       const closed = await closeRound(trx, row.id, now);
       const credit = closed ? row.win : 0;
-      const s = await trx
-        .updateTable('studio_sessions')
-        .set({ demo_balance: sql`demo_balance + ${credit}` })
-        .where('id', '=', row.session_id)
-        .returning('demo_balance')
-        .executeTakeFirstOrThrow();
-      return { balance: s.demo_balance, row: closed };
+      return { balance: await creditDemo(trx, row.session_id, credit), row: closed };
     });
   }
   const answer = await deps.wallet.win({
@@ -542,30 +385,16 @@ async function settle(
 }
 
 async function scheduleRetry(deps: RoundDeps, id: number, attempts: number, error: string): Promise<void> {
-  await deps.db
-    .updateTable('studio_rounds')
-    .set({
-      attempts: attempts + 1,
-      next_attempt_at: new Date(deps.now().getTime() + backoffMs(attempts)),
-      last_error: error.slice(0, 500),
-      updated_at: deps.now(),
-    })
-    .where('id', '=', id)
-    .execute();
+  await scheduleRoundRetry(deps.db, id, {
+    attempts: attempts + 1,
+    nextAttemptAt: new Date(deps.now().getTime() + backoffMs(attempts)),
+    lastError: error.slice(0, 500),
+    updatedAt: deps.now(),
+  });
 }
 
 async function markRollingBack(db: StudioDb, roundId: string, error: string, now: Date): Promise<void> {
-  await db
-    .updateTable('studio_rounds')
-    .set({
-      status: 'rolling_back',
-      last_error: error.slice(0, 500),
-      updated_at: now,
-      next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
-    })
-    .where('round_id', '=', roundId)
-    .where('status', '=', 'betting')
-    .execute();
+  await markRoundRollingBack(db, roundId, error.slice(0, 500), now, new Date(now.getTime() + DELIVERY_LEASE_MS));
 }
 
 /** Sends the round's rollback; true once the platform confirmed it. */
@@ -575,19 +404,8 @@ export async function deliverRollback(deps: RoundDeps, roundId: string): Promise
   if (row.mode === 'trial') {
     // A trial round left unfinished by a stopped process: give the demo stake back, never the wallet.
     await deps.db.transaction().execute(async (trx) => {
-      const done = await trx
-        .updateTable('studio_rounds')
-        .set({ status: 'rolled_back', closed_at: deps.now(), updated_at: deps.now() })
-        .where('id', '=', row.id)
-        .where('status', '=', 'rolling_back')
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 1) {
-        await trx
-          .updateTable('studio_sessions')
-          .set({ demo_balance: sql`demo_balance + ${row.stake}` })
-          .where('id', '=', row.session_id)
-          .execute();
-      }
+      const done = await closeTrialRollback(trx, row.id, { closedAt: deps.now(), updatedAt: deps.now() });
+      if (done) await creditDemo(trx, row.session_id, row.stake);
     });
     return true;
   }
@@ -599,12 +417,7 @@ export async function deliverRollback(deps: RoundDeps, roundId: string): Promise
     rollbackTransactionId: row.bet_tx,
   });
   if (answer.kind === 'ok') {
-    await deps.db
-      .updateTable('studio_rounds')
-      .set({ status: 'rolled_back', closed_at: deps.now(), updated_at: deps.now(), last_error: null })
-      .where('id', '=', row.id)
-      .where('status', '=', 'rolling_back')
-      .execute();
+    await closeRolledBackRound(deps.db, row.id, { closedAt: deps.now(), updatedAt: deps.now() });
     return true;
   }
   const error = answer.kind === 'refused' ? answer.status : answer.error;
@@ -614,17 +427,6 @@ export async function deliverRollback(deps: RoundDeps, roundId: string): Promise
 }
 
 // ---- recovery (used by the retry loop and the sweep in recovery.ts) ----
-
-/** Claims a row for delivery (lease), so two loops or nodes do not work on it at once. */
-async function claim(db: StudioDb, id: number, now: Date): Promise<boolean> {
-  const r = await db
-    .updateTable('studio_rounds')
-    .set({ next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-    .where('id', '=', id)
-    .where('next_attempt_at', '<=', now)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
 
 export type RecoveryCounts = {
   winsDelivered: number;
@@ -644,19 +446,10 @@ export async function recoverRounds(
   const counts: RecoveryCounts = { winsDelivered: 0, rollbacksDelivered: 0, roundsCompleted: 0, failed: 0 };
   const now = deps.now();
   const limit = options.limit ?? 50;
-  const due = await deps.db
-    .selectFrom('studio_rounds')
-    .select(ROUND_COLUMNS)
-    .where('status', 'in', ['betting', 'settling', 'rolling_back', 'open'])
-    .where('next_attempt_at', '<=', now)
-    .where((eb) =>
-      eb.or([eb('status', '!=', 'open'), eb('updated_at', '<', new Date(now.getTime() - options.abandonAfterMs))]),
-    )
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
+  const due = await dueRounds(deps.db, now, new Date(now.getTime() - options.abandonAfterMs), limit);
   for (const row of due) {
-    if (!(await claim(deps.db, row.id, now))) continue;
+    // The claim (a lease) keeps two loops or nodes off the same round.
+    if (!(await claimRound(deps.db, row.id, now, new Date(now.getTime() + DELIVERY_LEASE_MS)))) continue;
     try {
       if (row.status === 'betting') {
         // The studio stopped between recording the round and hearing the bet's answer.
@@ -692,21 +485,11 @@ export async function recoverRounds(
 
 /** The owner's latest rounds, newest first. */
 export async function historyOf(db: StudioDb, session: StudioSession, limit: number): Promise<RoundView[]> {
-  const rows = await ownerRounds(db, session)
-    .select(ROUND_COLUMNS)
-    .where('status', '!=', 'betting')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await ownerHistory(db, session, limit);
   const seedIds = [...new Set(rows.map((r) => r.seed_id))];
   const revealed = new Map<number, string>();
   if (seedIds.length) {
-    const seeds = await db
-      .selectFrom('studio_seeds')
-      .select(['id', 'server_seed'])
-      .where('id', 'in', seedIds)
-      .where('revealed_at', 'is not', null)
-      .execute();
+    const seeds = await revealedSeeds(db, seedIds);
     for (const s of seeds) revealed.set(s.id, s.server_seed);
   }
   return rows.map((r) => roundView(r, revealed.get(r.seed_id) ?? null));

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { StudioDb } from '../kit/db/database';
 import type { TableEngine, TablePhase } from '../kit/db/schema';
 import type { RoundDeps } from '../kit/deps';
@@ -15,6 +14,24 @@ import { deliverDueBets, placeWalletBet } from './bet-delivery';
 import { instantEngineFor } from './engine-registry';
 import { type BaccaratOutcome, type Card, InvalidBetError, type RouletteOutcome } from './engines';
 import { newBetColumns } from './rounds';
+import {
+  currentTableRound,
+  insertTableBet,
+  insertTableRound,
+  lockBettingTableRound,
+  moveTableRound,
+  openTableBets,
+  ownerRoundStakes,
+  renewTableWatch,
+  settleTableBet,
+  shownTableBets,
+  type TableRoundRow,
+  tableBets,
+  tableHistory,
+  tableRow,
+  unfinishedTableKeys,
+  watchedTableKeys,
+} from './tables.queries';
 
 // Live tables (LIVE baccarat and roulette tiles): one shared timeline per table (a catalogue tile,
 // '<vendor>:<game code>'), the same for every player and for trial players on their demo balance.
@@ -61,20 +78,6 @@ export const TABLE_MAX_STAKE = 100_000_000;
 
 const LEASE_MS = 5000;
 const HISTORY = 48;
-
-type RoundRow = {
-  id: number;
-  table_key: string;
-  round_no: number;
-  server_seed: string;
-  server_seed_hash: string;
-  client_seed: string;
-  outcome: unknown;
-  phase: TablePhase;
-  betting_ends_at: Date;
-  reveal_at: Date;
-  ends_at: Date;
-};
 
 export type TableRef = { key: string; vendor: string; gameCode: string; engine: TableEngine };
 
@@ -250,16 +253,8 @@ export class TableHall {
 
   /** Tables with a watcher, or with a round not yet finished. */
   async #activeTables(now: Date): Promise<string[]> {
-    const watched = await this.#db
-      .selectFrom('studio_tables')
-      .select('table_key')
-      .where('watched_until', '>', now)
-      .execute();
-    const unfinished = await this.#db
-      .selectFrom('studio_table_rounds')
-      .select('table_key')
-      .where('phase', '<>', 'done')
-      .execute();
+    const watched = await watchedTableKeys(this.#db, now);
+    const unfinished = await unfinishedTableKeys(this.#db);
     return [...new Set([...watched, ...unfinished].map((r) => r.table_key))];
   }
 
@@ -274,49 +269,17 @@ export class TableHall {
     if (!force && now.getTime() - last < this.#timing.watchMs / 3) return;
     this.#watchRenewed.set(table.key, now.getTime());
     const until = new Date(now.getTime() + this.#timing.watchMs);
-    await this.#db
-      .insertInto('studio_tables')
-      .values({
-        table_key: table.key,
-        vendor: table.vendor,
-        game_code: table.gameCode,
-        engine: table.engine,
-        watched_until: until,
-      })
-      .onConflict((oc) => oc.column('table_key').doUpdateSet({ watched_until: until }))
-      .execute();
+    await renewTableWatch(this.#db, table, until);
   }
 
   async #watched(key: string, now: Date): Promise<TableRef | undefined> {
-    const row = await this.#db
-      .selectFrom('studio_tables')
-      .select(['table_key', 'vendor', 'game_code', 'engine', 'watched_until'])
-      .where('table_key', '=', key)
-      .executeTakeFirst();
+    const row = await tableRow(this.#db, key);
     if (!row || new Date(row.watched_until) <= now) return undefined;
     return { key: row.table_key, vendor: row.vendor, gameCode: row.game_code, engine: row.engine };
   }
 
-  async #currentRound(key: string): Promise<RoundRow | undefined> {
-    return this.#db
-      .selectFrom('studio_table_rounds')
-      .select([
-        'id',
-        'table_key',
-        'round_no',
-        'server_seed',
-        'server_seed_hash',
-        'client_seed',
-        'outcome',
-        'phase',
-        'betting_ends_at',
-        'reveal_at',
-        'ends_at',
-      ])
-      .where('table_key', '=', key)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  #currentRound(key: string): Promise<TableRoundRow | undefined> {
+    return currentTableRound(this.#db, key);
   }
 
   async #advance(key: string, now: Date): Promise<void> {
@@ -327,12 +290,7 @@ export class TableHall {
       return;
     }
     if (round.phase === 'betting' && now >= round.betting_ends_at) {
-      await this.#db
-        .updateTable('studio_table_rounds')
-        .set({ phase: 'dealing' })
-        .where('id', '=', round.id)
-        .where('phase', '=', 'betting')
-        .execute();
+      await moveTableRound(this.#db, round.id, 'betting', 'dealing');
       return;
     }
     if (round.phase === 'dealing' && now >= round.reveal_at) {
@@ -340,12 +298,7 @@ export class TableHall {
       return;
     }
     if (round.phase === 'result' && now >= round.ends_at) {
-      await this.#db
-        .updateTable('studio_table_rounds')
-        .set({ phase: 'done' })
-        .where('id', '=', round.id)
-        .where('phase', '=', 'result')
-        .execute();
+      await moveTableRound(this.#db, round.id, 'result', 'done');
       const table = await this.#watched(key, now);
       if (table) await this.#newRound(table, round.round_no + 1, now);
     }
@@ -356,21 +309,18 @@ export class TableHall {
     const outcome = tableOutcome(table, seed.serverSeed, roundNo);
     const bettingEnds = now.getTime() + this.#timing.bettingMs;
     try {
-      await this.#db
-        .insertInto('studio_table_rounds')
-        .values({
-          table_key: table.key,
-          round_no: roundNo,
-          server_seed: seed.serverSeed,
-          server_seed_hash: seed.serverSeedHash,
-          client_seed: table.key,
-          outcome: JSON.stringify(outcome),
-          phase: 'betting',
-          betting_ends_at: new Date(bettingEnds),
-          reveal_at: new Date(bettingEnds + this.#timing.dealMs),
-          ends_at: new Date(bettingEnds + this.#timing.dealMs + this.#timing.resultMs),
-        })
-        .execute();
+      await insertTableRound(this.#db, {
+        table_key: table.key,
+        round_no: roundNo,
+        server_seed: seed.serverSeed,
+        server_seed_hash: seed.serverSeedHash,
+        client_seed: table.key,
+        outcome: JSON.stringify(outcome),
+        phase: 'betting',
+        betting_ends_at: new Date(bettingEnds),
+        reveal_at: new Date(bettingEnds + this.#timing.dealMs),
+        ends_at: new Date(bettingEnds + this.#timing.dealMs + this.#timing.resultMs),
+      });
     } catch (err) {
       // Another process created this round first (its lease lapsed under a slow tick): keep theirs.
       if (!isUniqueViolation(err)) throw err;
@@ -378,34 +328,19 @@ export class TableHall {
   }
 
   /** The result: every accepted bet gets the engine's win on the round's fair stream, then its delivery. */
-  async #settleRound(round: RoundRow, now: Date): Promise<void> {
+  async #settleRound(round: TableRoundRow, now: Date): Promise<void> {
     const table = tableOf(this.#tableRefOf(round.table_key));
     if (!table) throw new Error(`not a table: ${round.table_key}`);
-    const open = await this.#db
-      .selectFrom('studio_table_bets')
-      .select(['id', 'bet'])
-      .where('table_round_id', '=', round.id)
-      .where('status', '=', 'open')
-      .execute();
+    const open = await openTableBets(this.#db, round.id);
     for (const b of open) {
       const { win, validBet } = tableBetSettlement(
         table,
         { serverSeed: round.server_seed, clientSeed: round.client_seed, nonce: round.round_no },
         b.bet,
       );
-      await this.#db
-        .updateTable('studio_table_bets')
-        .set({ status: 'settling', win, valid_bet: validBet ?? null, next_attempt_at: now })
-        .where('id', '=', b.id)
-        .where('status', '=', 'open')
-        .execute();
+      await settleTableBet(this.#db, b.id, { win, validBet: validBet ?? null }, now);
     }
-    await this.#db
-      .updateTable('studio_table_rounds')
-      .set({ phase: 'result' })
-      .where('id', '=', round.id)
-      .where('phase', '=', 'dealing')
-      .execute();
+    await moveTableRound(this.#db, round.id, 'dealing', 'result');
   }
 
   #tableRefOf(key: string): { vendor: string; gameCode: string } {
@@ -457,25 +392,9 @@ export class TableHall {
     };
     // Locks the round row while it is still betting: the loop cannot close betting under this bet,
     // and the player's bets of the round are counted one request at a time.
-    const lockBetting = (trx: StudioDb) =>
-      trx
-        .updateTable('studio_table_rounds')
-        .set({ phase: 'betting' })
-        .where('id', '=', round.id)
-        .where('phase', '=', 'betting')
-        .where('betting_ends_at', '>', now)
-        .executeTakeFirst()
-        .then((r) => Number(r.numUpdatedRows) === 1);
+    const lockBetting = (trx: StudioDb) => lockBettingTableRound(trx, round.id, now);
     const checkLimits = async (trx: StudioDb) => {
-      const mine = await trx
-        .selectFrom('studio_table_bets')
-        .select([sql<number>`count(*)::int`.as('n'), sql<number>`coalesce(sum(stake), 0)::bigint`.as('total')])
-        .where('table_round_id', '=', round.id)
-        .where('vendor', '=', session.vendor)
-        .where('player', '=', session.player)
-        .where('mode', '=', session.mode)
-        .where('status', 'not in', ['rolling_back', 'rolled_back'])
-        .executeTakeFirstOrThrow();
+      const mine = await ownerRoundStakes(trx, round.id, session);
       if (Number(mine.n) >= TABLE_MAX_BETS || Number(mine.total) + stake > TABLE_MAX_STAKE) {
         throw new StudioError('STUDIO_TABLE_LIMIT', {
           maxBets: TABLE_MAX_BETS,
@@ -492,17 +411,14 @@ export class TableHall {
         if (!(await lockBetting(trx))) throw new StudioError('STUDIO_TABLE_BETTING_CLOSED');
         await checkLimits(trx);
         const debited = await debitDemo(trx, session.id, stake, now);
-        await trx
-          .insertInto('studio_table_bets')
-          .values({ ...row, status: 'open' })
-          .execute();
+        await insertTableBet(trx, { ...row, status: 'open' });
         return debited;
       });
     } else {
       await this.#db.transaction().execute(async (trx) => {
         if (!(await lockBetting(trx))) throw new StudioError('STUDIO_TABLE_BETTING_CLOSED');
         await checkLimits(trx);
-        await trx.insertInto('studio_table_bets').values(row).execute();
+        await insertTableBet(trx, row);
       });
       balance = await placeWalletBet(this.#deps, 'studio_table_bets', {
         session,
@@ -530,29 +446,7 @@ export class TableHall {
 
   /** One bet by id, or a player's latest settled-or-open bets: one query either way. */
   async #bets(by: { betId: string } | { session: StudioSession; limit: number }): Promise<MyTableBet[]> {
-    const q = this.#db
-      .selectFrom('studio_table_bets')
-      .innerJoin('studio_table_rounds', 'studio_table_rounds.id', 'studio_table_bets.table_round_id')
-      .select([
-        'studio_table_bets.bet_id',
-        'studio_table_bets.table_round_id',
-        'studio_table_rounds.round_no',
-        'studio_table_bets.bet',
-        'studio_table_bets.stake',
-        'studio_table_bets.win',
-        'studio_table_bets.status',
-      ]);
-    const rows = await ('betId' in by
-      ? q.where('studio_table_bets.bet_id', '=', by.betId)
-      : q
-          .where('studio_table_bets.vendor', '=', by.session.vendor)
-          .where('studio_table_bets.player', '=', by.session.player)
-          .where('studio_table_bets.mode', '=', by.session.mode)
-          .where('studio_table_bets.game_code', '=', by.session.gameCode)
-          .where('studio_table_bets.status', '!=', 'betting')
-          .orderBy('studio_table_bets.id', 'desc')
-          .limit(by.limit)
-    ).execute();
+    const rows = await tableBets(this.#db, 'betId' in by ? by : { owner: by.session, limit: by.limit });
     return rows.map((b) => ({
       betId: b.bet_id,
       roundId: b.table_round_id,
@@ -576,24 +470,8 @@ export class TableHall {
   async state(table: TableRef): Promise<TableState> {
     const now = this.#deps.now();
     const round = await this.#currentRound(table.key);
-    const history = await this.#db
-      .selectFrom('studio_table_rounds')
-      .select(['round_no', 'outcome'])
-      .where('table_key', '=', table.key)
-      .where('phase', 'in', ['result', 'done'])
-      .orderBy('id', 'desc')
-      .limit(HISTORY)
-      .execute();
-    const bets = round
-      ? await this.#db
-          .selectFrom('studio_table_bets')
-          .select(['player', 'stake', 'win', 'status'])
-          .where('table_round_id', '=', round.id)
-          .where('status', 'not in', ['betting', 'rolling_back', 'rolled_back'])
-          .orderBy('id')
-          .limit(100)
-          .execute()
-      : [];
+    const history = await tableHistory(this.#db, table.key, HISTORY);
+    const bets = round ? await shownTableBets(this.#db, round.id) : [];
     const shown = round?.phase === 'result' || round?.phase === 'done';
     return {
       serverNow: now.toISOString(),
@@ -633,7 +511,7 @@ export class TableHall {
   }
 
   /** What of the outcome the table may see now: baccarat cards as they are dealt; roulette's number at the result. */
-  #outcomeView(engine: TableEngine, round: RoundRow, now: Date): BaccaratView | RouletteView {
+  #outcomeView(engine: TableEngine, round: TableRoundRow, now: Date): BaccaratView | RouletteView {
     const shown = round.phase === 'result' || round.phase === 'done';
     if (engine === 'roulette') {
       if (!shown) return null;
