@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { RoundDeps } from '../../kit/deps';
 import { LoopTimer, SerialPasses } from '../../kit/loop-timer';
@@ -6,8 +7,10 @@ import type { CashOutAnswer, CashOutBody, PlaceAnswer, PlaceBody, QuoteAnswer } 
 import { replayMatch } from '../feed/simulator';
 import { SPORT_MODELS } from '../model/models';
 import type { EventResult, FeedMessage, FeedReject, FeedSink, FeedSource, Fixture, Sport } from '../types';
+import { dueBetIds, settlingEvents, somePendingBet } from './book.queries';
 import type { BookCore } from './book-core';
 import { cashOut } from './cash-out';
+import { eventToVerify } from './events.queries';
 import { recordFeedReject } from './feed-rejects';
 import { FeedApplier } from './feed-sink';
 import { SbHub } from './hub';
@@ -23,7 +26,8 @@ import {
   readSettings,
 } from './settings';
 import { recordResult, type SettleCounts, settleEventBets } from './settlement';
-import { BET_COLUMNS, FEED_CORRECTION_REASON, myBets } from './views';
+import { FEED_CORRECTION_REASON, myBets } from './views';
+import { betRowsByIds } from './views.queries';
 
 // The book: the feed's sink, the slip, cash-out, and its loop. The loop decides in-play bets whose
 // delay passed, rolls back stakes the wallet never answered, finishes settlements a stop interrupted
@@ -40,6 +44,18 @@ export type BookOptions = {
   tickMs?: number;
   /** The simulator's replay of a match from its seed (the verifier). */
   replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult | null } | null;
+};
+
+export type SbVerifyAnswer = {
+  eventId: string;
+  seedHash: string | null;
+  seed: string | null;
+  /** SHA-256 of the revealed seed is the hash published with the fixture. */
+  hashMatches: boolean;
+  recorded: EventResult | null;
+  /** The match replayed from the seed, or null when no replay is available. */
+  replayed: EventResult | null;
+  matches: boolean;
 };
 
 export class Book implements FeedSink, BookCore {
@@ -192,6 +208,35 @@ export class Book implements FeedSink, BookCore {
     return accepted;
   }
 
+  // ---- the verifier ----
+
+  /**
+   * Checks a finished match against its commit (SHA-256 of the revealed seed is the hash published
+   * with the fixture) and replays it from the seed; undefined when there is no such event.
+   */
+  async verify(eventId: string): Promise<SbVerifyAnswer | undefined> {
+    const e = await eventToVerify(this.deps.db, eventId);
+    if (!e) return undefined;
+    const recorded = (e.result as EventResult | null) ?? null;
+    const hashMatches =
+      e.seed !== null && e.seed_hash !== null && createHash('sha256').update(e.seed).digest('hex') === e.seed_hash;
+    const replay = e.seed === null ? null : this.replayMatch(e.fixture as Fixture, e.seed);
+    // A match replayed to its cancellation has no result, as the book recorded none for it.
+    const replayed = replay?.result ?? null;
+    return {
+      eventId: e.id,
+      seedHash: e.seed_hash,
+      seed: e.seed,
+      hashMatches,
+      recorded,
+      replayed,
+      matches:
+        hashMatches &&
+        replay !== null &&
+        (replayed === null ? e.status === 'abandoned' : JSON.stringify(replayed) === JSON.stringify(recorded)),
+    };
+  }
+
   // ---- the loop ----
 
   /** One pass of the loop (serialized). */
@@ -202,35 +247,19 @@ export class Book implements FeedSink, BookCore {
   async #tickOnce(): Promise<void> {
     await this.refresh();
     const now = this.deps.now();
-    const due = await this.deps.db
-      .selectFrom('studio_sb_bets')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('accept_at', '<=', now)
-      .orderBy('id')
-      .limit(500)
-      .execute();
+    const due = await dueBetIds(this.deps.db, now, 500);
     for (const b of due) {
       if (this.#stopping) return;
       await this.decidePending(b.id);
     }
     const recovered = await recoverStakes(this.deps);
-    const unfinished = await this.deps.db
-      .selectFrom('studio_sb_events')
-      .select(['id', 'settle_reason'])
-      .where('settling', '=', true)
-      .execute();
+    const unfinished = await settlingEvents(this.deps.db);
     for (const e of unfinished) {
       if (this.#stopping) return;
       await this.settle(e.id, e.settle_reason ?? FEED_CORRECTION_REASON);
     }
     const moves = await this.#deliverAll();
-    const pending = await this.deps.db
-      .selectFrom('studio_sb_bets')
-      .select('id')
-      .where('status', '=', 'pending')
-      .limit(1)
-      .executeTakeFirst();
+    const pending = await somePendingBet(this.deps.db);
     // Nothing found: the timer looks again only now and then (a slip in play wakes it).
     this.#loop.idle =
       due.length === 0 &&
@@ -258,11 +287,7 @@ export class Book implements FeedSink, BookCore {
   async #tellBets(betRowIds: number[]): Promise<void> {
     if (this.hub.size === 0 || betRowIds.length === 0) return;
     for (let i = 0; i < betRowIds.length; i += 500) {
-      const rows = await this.deps.db
-        .selectFrom('studio_sb_bets')
-        .select(BET_COLUMNS)
-        .where('id', 'in', betRowIds.slice(i, i + 500))
-        .execute();
+      const rows = await betRowsByIds(this.deps.db, betRowIds.slice(i, i + 500));
       const watched = rows.filter((r) => this.hub.hasOwner(`${r.vendor}:${r.player}:${r.mode}`));
       const views = await myBets(this.deps.db, watched);
       for (const [k, bet] of views.entries()) {

@@ -4,9 +4,11 @@ import type { StudioSession } from '../../kit/sessions';
 import type { CashOutAnswer, CashOutBody } from '../api';
 import { cashOutValue, potentialPayout } from '../model/bets';
 import type { Outcome } from '../types';
+import { legsWithMarkets, lockBetForCashOut } from './bets.queries';
 import type { BookCore } from './book-core';
+import { betRowById, betRowIdOf, recordCashOut } from './cash-out.queries';
 import { applyExposure, exposureOf, insertMove, moveTx, payoutIfOpenWin } from './moves';
-import { BET_MONEY_COLUMNS, legsWithMarkets, lockEventsOfBet } from './placing';
+import { lockEventsOfBet } from './placing';
 import { BET_COLUMNS, cashOutLegs, myBets, readCashOutPricing } from './views';
 
 // Cash-out (POST /api/sb/bets/:id/cashout): the book buys back the whole open stake, or a part of
@@ -27,24 +29,12 @@ export async function cashOut(
   body: CashOutInput,
 ): Promise<CashOutAnswer> {
   const db = core.deps.db;
-  const found = await db
-    .selectFrom('studio_sb_bets')
-    .select(['id'])
-    .where('bet_id', '=', betId)
-    .where('vendor', '=', session.vendor)
-    .where('player', '=', session.player)
-    .where('mode', '=', session.mode)
-    .executeTakeFirst();
+  const found = await betRowIdOf(db, betId, session);
   if (!found) throw new StudioError('SB_BET_NOT_FOUND');
   const now = core.deps.now();
   const paid = await db.transaction().execute(async (trx) => {
     await lockEventsOfBet(trx, found.id);
-    const bet = await trx
-      .selectFrom('studio_sb_bets')
-      .select([...BET_MONEY_COLUMNS, 'cashed_out', 'cash_count'])
-      .where('id', '=', found.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const bet = await lockBetForCashOut(trx, found.id);
     if (bet.status !== 'open' || bet.open_stake <= 0) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
     const part = body.stake ?? bet.open_stake;
     // A system bet's stake is split evenly over its combinations: a part must keep it so.
@@ -95,17 +85,13 @@ export async function cashOut(
       reason: full ? 'cash-out' : 'partial cash-out',
       now,
     });
-    await trx
-      .updateTable('studio_sb_bets')
-      .set({
-        open_stake: open,
-        potential_payout: potential,
-        cashed_out: bet.cashed_out + value,
-        cash_count: n,
-        ...(full ? { status: 'cashed_out' as const, settled_at: now } : {}),
-      })
-      .where('id', '=', bet.id)
-      .execute();
+    await recordCashOut(trx, bet.id, {
+      open_stake: open,
+      potential_payout: potential,
+      cashed_out: bet.cashed_out + value,
+      cash_count: n,
+      ...(full ? { status: 'cashed_out' as const, settled_at: now } : {}),
+    });
     const where = legs.map((l) => ({ market_id: l.market_id, selection: l.selection }));
     const after = { ...bet, open_stake: open, potential_payout: potential };
     await applyExposure(trx, [
@@ -115,7 +101,7 @@ export async function cashOut(
     return value;
   });
   await core.deliver(found.id);
-  const rows = await db.selectFrom('studio_sb_bets').select(BET_COLUMNS).where('id', '=', found.id).execute();
+  const rows = await betRowById(db, found.id, BET_COLUMNS);
   const [bet] = await myBets(db, rows);
   if (!bet) throw new Error(`sportsbook bet ${betId} vanished`);
   return { bet, paid, balance: await core.balanceOf(session) };

@@ -1,8 +1,14 @@
 import type { TraderFeedRejectsAnswer } from '@gamehall/shared/api/sportsbook-trader';
-import { sql } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import type { RoundDeps } from '../../kit/deps';
 import { type FeedReject, REJECT_REASON_MAX } from '../types';
+import {
+  countFeedReject,
+  deleteFeedRejectsUpTo,
+  feedRejectCounts,
+  insertFeedReject,
+  newestFeedRejects,
+} from './feed.queries';
 
 // What the feed sources could not bring into the book (docs/sportsbook.md "Rejected feed
 // messages"): each rejection is logged, counted per source and kept for the trader's console, the
@@ -19,49 +25,15 @@ export async function recordFeedReject(deps: RoundDeps, source: string, reject: 
   deps.log.warn({ source: sourceName, seq: reject.seq, kind: reject.kind, reason }, 'studio: sportsbook feed rejected');
   const at = deps.now();
   await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('studio_sb_feed_rejects')
-      .values({ source: sourceName, seq: reject.seq, kind: reject.kind, reason, at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('studio_sb_feed_reject_counts')
-      .values({
-        source: sourceName,
-        invalid: reject.kind === 'invalid' ? 1 : 0,
-        errors: reject.kind === 'error' ? 1 : 0,
-        last_at: at,
-      })
-      .onConflict((oc) =>
-        oc.column('source').doUpdateSet({
-          invalid: sql`studio_sb_feed_reject_counts.invalid + excluded.invalid`,
-          errors: sql`studio_sb_feed_reject_counts.errors + excluded.errors`,
-          last_at: at,
-        }),
-      )
-      .execute();
-    await trx
-      .deleteFrom('studio_sb_feed_rejects')
-      .where('id', '<=', Number(row.id) - KEPT)
-      .execute();
+    const row = await insertFeedReject(trx, { source: sourceName, seq: reject.seq, kind: reject.kind, reason, at });
+    await countFeedReject(trx, sourceName, reject.kind, at);
+    await deleteFeedRejectsUpTo(trx, Number(row.id) - KEPT);
   });
 }
 
 /** The newest rejections and the counts per source, for the trader. */
 export async function feedRejects(db: StudioDb, limit: number): Promise<TraderFeedRejectsAnswer> {
-  const [rows, counts] = await Promise.all([
-    db
-      .selectFrom('studio_sb_feed_rejects')
-      .select(['id', 'source', 'seq', 'kind', 'reason', 'at'])
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('studio_sb_feed_reject_counts')
-      .select(['source', 'invalid', 'errors', 'last_at'])
-      .orderBy('last_at', 'desc')
-      .execute(),
-  ]);
+  const [rows, counts] = await Promise.all([newestFeedRejects(db, limit), feedRejectCounts(db)]);
   return {
     sources: counts.map((c) => ({
       source: c.source,

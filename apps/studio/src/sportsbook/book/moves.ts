@@ -1,8 +1,28 @@
-import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { StudioDatabase } from '../../kit/db/schema';
 import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../kit/deps';
+import { creditDemo, lockTrialBalance } from '../../kit/sessions';
 import { payout, systemPayout } from '../model/bets';
 import type { Outcome } from '../types';
+import { type ExposureColumns, upsertExposure } from './bets.queries';
+import {
+  type AnsweredMove,
+  claimDueMoves,
+  clearShortfallsBefore,
+  type DeliveryMove,
+  donePaymentsBefore,
+  dueMovesAmong,
+  insertMoveRows,
+  legOutcomesOf,
+  lockMove,
+  markBetRefused,
+  moveToDeliver,
+  postponeMove,
+  recordMoveDone,
+  recordMovesDone,
+  setMovePrice,
+  staleStakes,
+} from './moves.queries';
 import { roundDetail } from './round-detail';
 import { FEED_CORRECTION_REASON } from './views';
 
@@ -63,28 +83,26 @@ export async function insertMove(trx: Db, move: NewMove): Promise<void> {
 
 export async function insertMoves(trx: Db, moves: NewMove[]): Promise<void> {
   if (moves.length === 0) return;
-  await trx
-    .insertInto('studio_sb_moves')
-    .values(
-      moves.map((move) => ({
-        bet_id: move.betRowId,
-        kind: move.kind,
-        transaction_id: move.transactionId,
-        amount: move.amount,
-        target: moveTarget(move),
-        priced: move.kind !== 'fix',
-        round_closed: move.roundClosed,
-        reason: move.reason ?? null,
-        status: 'due' as const,
-        taken: null,
-        uncollected: 0,
-        attempts: 0,
-        next_attempt_at: move.now,
-        last_error: null,
-        done_at: null,
-      })),
-    )
-    .execute();
+  await insertMoveRows(
+    trx,
+    moves.map((move) => ({
+      bet_id: move.betRowId,
+      kind: move.kind,
+      transaction_id: move.transactionId,
+      amount: move.amount,
+      target: moveTarget(move),
+      priced: move.kind !== 'fix',
+      round_closed: move.roundClosed,
+      reason: move.reason ?? null,
+      status: 'due' as const,
+      taken: null,
+      uncollected: 0,
+      attempts: 0,
+      next_attempt_at: move.now,
+      last_error: null,
+      done_at: null,
+    })),
+  );
 }
 
 // ---- exposure (liability) ----
@@ -133,19 +151,11 @@ export function payoutIfOpenWin(
   return payout(bet.open_stake, settled);
 }
 
-/** The new bets' exposure, one row per market and selection, in one multi-row upsert. */
-export const EXPOSURE_SQL = `INSERT INTO studio_sb_exposure (market_id, selection, stake, payout, bets)
-SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
-ON CONFLICT (market_id, selection) DO UPDATE
-   SET stake = studio_sb_exposure.stake + EXCLUDED.stake,
-       payout = studio_sb_exposure.payout + EXCLUDED.payout,
-       bets = studio_sb_exposure.bets + EXCLUDED.bets`;
-
 /**
- * Exposure entries merged per market and selection, as EXPOSURE_SQL's parameters ($1-$5), in one
- * order so two transactions never wait on each other's rows crosswise.
+ * Exposure entries merged per market and selection, one array a column (bets.queries.ts upserts
+ * them in one statement), in one order so two transactions never wait on each other's rows crosswise.
  */
-export function exposureParams(entries: ExposureEntry[]): [number[], string[], number[], number[], number[]] {
+export function exposureParams(entries: ExposureEntry[]): ExposureColumns {
   const merged = new Map<string, ExposureEntry>();
   for (const e of entries) {
     const key = `${e.marketId}/${e.selection}`;
@@ -171,7 +181,7 @@ export function exposureParams(entries: ExposureEntry[]): [number[], string[], n
 export async function applyExposure(trx: Db, entries: ExposureEntry[]): Promise<void> {
   const params = exposureParams(entries);
   if (params[0].length === 0) return;
-  await trx.executeQuery(CompiledQuery.raw(EXPOSURE_SQL, params));
+  await upsertExposure(trx, params);
 }
 
 /**
@@ -195,19 +205,8 @@ export async function refuseBet(
   stakeMayBeTaken: boolean,
   now: Date,
 ): Promise<boolean> {
-  const done = await trx
-    .updateTable('studio_sb_bets')
-    .set({ status: 'refused', refusal, settled_at: now })
-    .where('id', '=', bet.id)
-    .where('status', '=', bet.status as 'betting' | 'pending')
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) return false;
-  const legs = await trx
-    .selectFrom('studio_sb_legs')
-    .select(['market_id', 'selection', 'odds1000', 'outcome'])
-    .where('bet_id', '=', bet.id)
-    .orderBy('leg_no')
-    .execute();
+  if ((await markBetRefused(trx, bet.id, bet.status as 'betting' | 'pending', refusal, now)) !== 1) return false;
+  const legs = await legOutcomesOf(trx, bet.id);
   await applyExposure(trx, exposureOf(bet, legs, -1, payoutIfOpenWin(bet, legs)));
   if (stakeMayBeTaken) {
     await insertMove(trx, {
@@ -239,98 +238,37 @@ async function priceCorrection(
   now: Date,
 ): Promise<number | 'nothing'> {
   return deps.db.transaction().execute(async (trx) => {
-    const move = await trx
-      .selectFrom('studio_sb_moves')
-      .select(['amount', 'target', 'priced'])
-      .where('id', '=', moveId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const move = await lockMove(trx, moveId);
     if (move.priced) return move.amount;
-    const earlier = await trx
-      .selectFrom('studio_sb_moves')
-      .select(['kind', 'amount', 'taken'])
-      .where('bet_id', '=', betRowId)
-      .where('kind', 'in', ['win', 'fix'])
-      .where('status', '=', 'done')
-      .where('id', '<', moveId)
-      .execute();
+    const earlier = await donePaymentsBefore(trx, betRowId, moveId);
     const paid = earlier.reduce((t, e) => t + (e.amount < 0 ? -(e.taken ?? -e.amount) : e.amount), 0);
     const amount = (move.target ?? 0) - paid;
     // What is still owed is this move's to collect (or to pay): the earlier shortfalls are in it.
-    await trx
-      .updateTable('studio_sb_moves')
-      .set({ uncollected: 0 })
-      .where('bet_id', '=', betRowId)
-      .where('kind', '=', 'fix')
-      .where('id', '<', moveId)
-      .execute();
-    await trx
-      .updateTable('studio_sb_moves')
-      .set({
-        amount,
-        priced: true,
-        ...(amount === 0 ? { status: 'done' as const, done_at: now, taken: null, uncollected: 0 } : {}),
-      })
-      .where('id', '=', moveId)
-      .execute();
+    await clearShortfallsBefore(trx, betRowId, moveId);
+    await setMovePrice(trx, moveId, amount, amount === 0 ? now : null);
     return amount === 0 ? 'nothing' : amount;
   });
 }
 
 export type MoveDone = { betRowId: number; owner: string; balance: number | null };
 
-/** A move as its delivery needs it (with its bet's session and round). */
-function movesQuery(db: Db) {
-  return db
-    .selectFrom('studio_sb_moves')
-    .innerJoin('studio_sb_bets', 'studio_sb_bets.id', 'studio_sb_moves.bet_id')
-    .select([
-      'studio_sb_moves.id',
-      'studio_sb_moves.bet_id',
-      'studio_sb_moves.kind',
-      'studio_sb_moves.transaction_id',
-      'studio_sb_moves.amount',
-      'studio_sb_moves.round_closed',
-      'studio_sb_moves.target',
-      'studio_sb_moves.reason',
-      'studio_sb_moves.status',
-      'studio_sb_moves.priced',
-      'studio_sb_moves.attempts',
-      'studio_sb_bets.bet_id as round_id',
-      'studio_sb_bets.session_id',
-      'studio_sb_bets.mode',
-      'studio_sb_bets.vendor',
-      'studio_sb_bets.player',
-      'studio_sb_bets.game_code',
-      'studio_sb_bets.currency',
-      'studio_sb_bets.bet_tx',
-    ]);
-}
-type DueMove = Awaited<ReturnType<ReturnType<typeof movesQuery>['executeTakeFirstOrThrow']>>;
-
 /** A wallet move the wallet answered: recorded done (one at a time, or with others in one statement). */
-type Answered = { id: number; taken: number | null; uncollected: number; at: Date };
-type RecordDone = (answered: Answered) => Promise<void>;
+type RecordDone = (answered: AnsweredMove) => Promise<void>;
 
 const recordOne =
   (deps: RoundDeps): RecordDone =>
   async (a) => {
-    await deps.db
-      .updateTable('studio_sb_moves')
-      .set({ status: 'done', done_at: a.at, taken: a.taken, uncollected: a.uncollected, last_error: null })
-      .where('id', '=', a.id)
-      .where('status', '=', 'due')
-      .execute();
+    await recordMoveDone(deps.db, a);
   };
 
 /** Delivers one move if it is still due; what it did (or undefined when it could not, to retry). */
 export async function deliverMove(deps: RoundDeps, moveId: number): Promise<MoveDone | undefined> {
-  const m = await movesQuery(deps.db).where('studio_sb_moves.id', '=', moveId).executeTakeFirst();
+  const m = await moveToDeliver(deps.db, moveId);
   if (m?.status !== 'due') return undefined;
   return deliverLoaded(deps, m, recordOne(deps));
 }
 
-async function deliverLoaded(deps: RoundDeps, m: DueMove, record: RecordDone): Promise<MoveDone | undefined> {
+async function deliverLoaded(deps: RoundDeps, m: DeliveryMove, record: RecordDone): Promise<MoveDone | undefined> {
   const owner = ownerOf(m);
   const now = deps.now();
   if (!m.priced) {
@@ -340,35 +278,18 @@ async function deliverLoaded(deps: RoundDeps, m: DueMove, record: RecordDone): P
   }
   if (m.mode === 'trial') {
     return deps.db.transaction().execute(async (trx) => {
-      const session = await trx
-        .selectFrom('studio_sessions')
-        .select('demo_balance')
-        .where('id', '=', m.session_id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const held = await lockTrialBalance(trx, m.session_id);
       // A debit takes what the demo balance holds, as the wallet does with cash.
-      const taken = m.amount < 0 ? Math.min(session.demo_balance, -m.amount) : null;
-      const closed = await trx
-        .updateTable('studio_sb_moves')
-        .set({
-          status: 'done',
-          done_at: now,
-          taken,
-          uncollected: taken === null ? 0 : -m.amount - taken,
-          last_error: null,
-        })
-        .where('id', '=', m.id)
-        .where('status', '=', 'due')
-        .executeTakeFirst();
-      if (Number(closed.numUpdatedRows) !== 1) return undefined;
+      const taken = m.amount < 0 ? Math.min(held, -m.amount) : null;
+      const closed = await recordMoveDone(trx, {
+        id: m.id,
+        taken,
+        uncollected: taken === null ? 0 : -m.amount - taken,
+        at: now,
+      });
+      if (closed !== 1) return undefined;
       const delta = taken === null ? m.amount : -taken;
-      const after = await trx
-        .updateTable('studio_sessions')
-        .set({ demo_balance: sql`demo_balance + ${delta}` })
-        .where('id', '=', m.session_id)
-        .returning('demo_balance')
-        .executeTakeFirstOrThrow();
-      return { betRowId: m.bet_id, owner, balance: after.demo_balance };
+      return { betRowId: m.bet_id, owner, balance: await creditDemo(trx, m.session_id, delta) };
     });
   }
   // The bet as it is now rides with a win or a correction, for the member's records.
@@ -415,16 +336,13 @@ async function deliverLoaded(deps: RoundDeps, m: DueMove, record: RecordDone): P
     return { betRowId: m.bet_id, owner, balance: answer.balance };
   }
   const error = answer.kind === 'refused' ? answer.status : answer.error;
-  await deps.db
-    .updateTable('studio_sb_moves')
-    .set({
-      attempts: m.attempts + 1,
-      next_attempt_at: new Date(now.getTime() + backoffMs(m.attempts)),
-      last_error: error.slice(0, 500),
-    })
-    .where('id', '=', m.id)
-    .where('status', '=', 'due')
-    .execute();
+  await postponeMove(
+    deps.db,
+    m.id,
+    m.attempts + 1,
+    new Date(now.getTime() + backoffMs(m.attempts)),
+    error.slice(0, 500),
+  );
   deps.log.warn({ transactionId: m.transaction_id, error }, 'studio: sportsbook delivery failed, will retry');
   return undefined;
 }
@@ -451,46 +369,26 @@ export async function deliverDueMoves(
   const counts = { delivered: 0, failed: 0 };
   for (;;) {
     const now = deps.now();
-    const claimed = await sql<{ id: number }>`
-      UPDATE studio_sb_moves SET next_attempt_at = ${new Date(now.getTime() + DELIVERY_LEASE_MS)}
-      WHERE id IN (
-        SELECT m.id FROM studio_sb_moves m
-        WHERE m.status = 'due' AND m.next_attempt_at <= ${now}
-          ${only ? sql`AND m.bet_id = ${only.betRowId}` : sql``}
-          AND NOT EXISTS (
-            SELECT 1 FROM studio_sb_moves e WHERE e.bet_id = m.bet_id AND e.id < m.id AND e.status = 'due'
-          )
-        ORDER BY m.id
-        LIMIT ${CLAIM}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id`.execute(deps.db);
-    if (claimed.rows.length === 0) return counts;
-    const ids = claimed.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-    const loaded = await movesQuery(deps.db)
-      .where(sql<boolean>`studio_sb_moves.id = ANY(${ids}::bigint[])`)
-      .where('studio_sb_moves.status', '=', 'due')
-      .orderBy('studio_sb_moves.id')
-      .execute();
+    const claimed = await claimDueMoves(deps.db, now, new Date(now.getTime() + DELIVERY_LEASE_MS), CLAIM, only);
+    if (claimed.length === 0) return counts;
+    const ids = claimed.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const loaded = await dueMovesAmong(deps.db, ids);
     let progressed = false;
-    let answered: { a: Answered; done: MoveDone }[] = [];
+    let answered: { a: AnsweredMove; done: MoveDone }[] = [];
     const flush = async () => {
       const batch = answered;
       answered = [];
       if (batch.length === 0) return;
-      await sql`
-        UPDATE studio_sb_moves m SET status = 'done', done_at = v.at::timestamptz, taken = v.taken,
-          uncollected = v.uncollected, last_error = NULL
-        FROM unnest(${batch.map((x) => x.a.id)}::bigint[], ${batch.map((x) => x.a.taken)}::bigint[],
-          ${batch.map((x) => x.a.uncollected)}::bigint[], ${batch.map((x) => x.a.at.toISOString())}::text[])
-          AS v(id, taken, uncollected, at)
-        WHERE m.id = v.id AND m.status = 'due'`.execute(deps.db);
+      await recordMovesDone(
+        deps.db,
+        batch.map((x) => x.a),
+      );
       for (const x of batch) onDone(x.done);
     };
     const queue = [...loaded];
     const worker = async () => {
       for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
-        let held: Answered | undefined;
+        let held: AnsweredMove | undefined;
         const done = await deliverLoaded(deps, m, async (a) => {
           held = a;
         });
@@ -521,13 +419,7 @@ export async function deliverDueMoves(
  */
 export async function recoverStakes(deps: RoundDeps): Promise<number> {
   const now = deps.now();
-  const stale = await deps.db
-    .selectFrom('studio_sb_bets')
-    .select(['id', 'bet_id', 'kind', 'size', 'combinations', 'open_stake', 'potential_payout', 'status', 'mode'])
-    .where('status', '=', 'betting')
-    .where('next_attempt_at', '<=', now)
-    .limit(500)
-    .execute();
+  const stale = await staleStakes(deps.db, now, 500);
   let n = 0;
   for (const b of stale) {
     const refused = await deps.db

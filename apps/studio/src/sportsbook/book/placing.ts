@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { StudioDb } from '../../kit/db/database';
 import type { StudioDatabase } from '../../kit/db/schema';
@@ -12,17 +12,25 @@ import type { OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api
 import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
 import { SABONG_PHASES } from '../model/cockfight';
 import { SPORT_CATEGORY, type Sport } from '../types';
+import { insertSlip, legsWithMarkets, lockPendingBet } from './bets.queries';
 import type { BookCore } from './book-core';
+import { applyExposure, betTx, type ExposureEntry, exposureOf, exposureParams, refuseBet, stakerOf } from './moves';
 import {
-  applyExposure,
-  betTx,
-  EXPOSURE_SQL,
-  type ExposureEntry,
-  exposureOf,
-  exposureParams,
-  refuseBet,
-  stakerOf,
-} from './moves';
+  acceptBet,
+  type ExposureRow,
+  eventIdsOfBet,
+  type LegJson,
+  legRowsOf,
+  lockEventRows,
+  marketStatusesOfBet,
+  openPendingBet,
+  type RunningRow,
+  readSlip,
+  readUnderLock,
+  runningRowsOf,
+  setLegOdds,
+  slipBetRows,
+} from './placing.queries';
 import { detailOf, type RoundDetail } from './round-detail';
 import {
   type BookSettings,
@@ -110,99 +118,13 @@ function priced(kind: PlannedBet['kind'], stakePerCombination: number, odds: num
   return { odds1000: combinedOdds1000(odds), potential: potentialPayout(stakePerCombination, odds) };
 }
 
-// A placement's time goes mostly to its round trips to the database and to building its queries
-// (docs/benchmarks.md, "Sportsbook"), so its statements are few and written out once here rather
-// than built on every slip: the reads before and under the lock are one statement each (their row
-// sets as JSON), the exposure is one multi-row upsert, and a bet's round detail is built from what
-// the reservation read.
-
-/** The markets named by some selection ids ($1 event ids, $2 market keys), with their events and leagues. */
-const LEG_ROWS = `SELECT m.id, m.event_id, m.key, m.type, m.period, m.line4, m.status, m.trader_suspended,
-       m.feed_suspended, m.odds, m.outcomes, m.version, e.sport, e.league_id, e.status AS event_status, e.starts_at,
-       e.home, e.away, e.state, e.result, g.name AS league_name
-  FROM studio_sb_markets m
-  JOIN studio_sb_events e ON e.id = m.event_id
-  LEFT JOIN studio_sb_leagues g ON g.id = e.league_id
- WHERE m.event_id = ANY($1::text[]) AND m.key = ANY($2::text[])`;
-
-const asJson = (select: string) => `(SELECT coalesce(json_agg(r), '[]'::json) FROM (${select}) r)`;
-
-/**
- * Before the lock: whether the slip was placed already ($3-$6), the settings, the margins (the
- * answer's cash-out offers), the player's factor and the legs.
- */
-const SLIP_SQL = `SELECT
-  EXISTS (SELECT 1 FROM studio_sb_bets WHERE vendor = $3 AND player = $4 AND mode = $5 AND request_id = $6) AS earlier,
-  (SELECT settings FROM studio_sb_settings WHERE id = 1) AS settings,
-  ${asJson('SELECT scope, key, margin_ppm FROM studio_sb_margins')} AS margins,
-  (SELECT LEAST(factor_ppm, risk_factor_ppm) FROM studio_sb_players WHERE player = $4) AS factor,
-  ${asJson(LEG_ROWS)} AS legs`;
-
-/** A player's bets that still count on some events: their stakes count against the limits. */
-const runningRows = (events: string, owner: string) => `SELECT l.event_id, l.market_id, b.id, b.open_stake
-  FROM studio_sb_legs l JOIN studio_sb_bets b ON b.id = l.bet_id
- WHERE l.owner = ${owner} AND l.event_id = ANY(${events}::text[]) AND b.status IN ('betting', 'pending', 'open')`;
-const RUNNING_SQL = runningRows('$1', '$2');
-
-/** Under the lock: the legs again, the player's running stakes and the book's exposure on the markets ($4). */
-const LOCKED_SQL = `SELECT ${asJson(LEG_ROWS)} AS legs, ${asJson(runningRows('$1', '$3'))} AS running,
-  ${asJson('SELECT market_id, selection, stake, payout FROM studio_sb_exposure WHERE market_id = ANY($4::bigint[])')} AS exposure`;
-
-const LOCK_SQL = 'SELECT id FROM studio_sb_events WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE';
-
-/**
- * The reservation's writes in one statement: the exposure the bets add ($1-$5, EXPOSURE_SQL), the
- * slip's bets (what they share $6-$16, one array a column $17-$26) and their legs ($27 the owner,
- * one array a column $28-$33, each leg naming its bet by slip index). Answers the bets' rows.
- */
-const WRITE_SQL = `WITH exposure AS (${EXPOSURE_SQL}),
-bets AS (
-  INSERT INTO studio_sb_bets (request_id, session_id, mode, vendor, player, game_code, currency, odds_change,
-         in_play, accept_at, status, bet_id, slip_index, kind, size, combinations, stake, open_stake, odds1000,
-         potential_payout, bet_tx, next_attempt_at)
-  SELECT $6::text, $7::bigint, $8::text, $9::text, $10::text, $11::text, $12::text, $13::text, $14::boolean,
-         $15::timestamptz, $16::text, x.bet_id, x.slip_index, x.kind, x.size, x.combinations, x.stake, x.stake,
-         x.odds1000, x.potential, x.bet_tx, x.next_at
-    FROM unnest($17::text[], $18::int[], $19::text[], $20::int[], $21::int[], $22::bigint[], $23::bigint[],
-                $24::bigint[], $25::text[], $26::timestamptz[])
-         AS x(bet_id, slip_index, kind, size, combinations, stake, odds1000, potential, bet_tx, next_at)
-  RETURNING id, slip_index, created_at),
-legs AS (
-  INSERT INTO studio_sb_legs (bet_id, leg_no, owner, event_id, market_id, selection, odds1000)
-  SELECT bets.id, y.leg_no, $27::text, y.event_id, y.market_id, y.selection, y.odds1000
-    FROM unnest($28::int[], $29::int[], $30::text[], $31::bigint[], $32::text[], $33::int[])
-         AS y(slip_index, leg_no, event_id, market_id, selection, odds1000)
-    JOIN bets ON bets.slip_index = y.slip_index)
-SELECT id, slip_index, created_at FROM bets`;
-
-/** Accepts a bet the wallet took ($1 the bet, $2 its new status, $3 its events): migration 0009. */
-const ACCEPT_CALL = 'SELECT studio_sb_accept($1::bigint, $2::text, $3::text[]) AS taken';
-
-type LegJson = MarketRow & {
-  sport: string;
-  league_id: string;
-  event_status: string;
-  starts_at: Date | string;
-  home: string;
-  away: string;
-  state: unknown;
-  result: unknown;
-  league_name: string | null;
-};
-type RunningRow = { event_id: string; market_id: number; id: number; open_stake: number };
-type ExposureRow = { market_id: number; selection: string; stake: number; payout: number };
-
-async function queryRows<R>(db: StudioDb | Transaction<StudioDatabase>, text: string, params: unknown[]) {
-  return (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
-}
-
-/** The event ids and market keys the selection ids name ($1 and $2 of LEG_ROWS). */
+/** The event ids and market keys the selection ids name. */
 function legKeys(ids: string[]): [string[], string[]] {
   const parsed = ids.flatMap((id) => parseSelectionId(id) ?? []);
   return [[...new Set(parsed.map((p) => p.eventId))], [...new Set(parsed.map((p) => p.marketKey))]];
 }
 
-/** Each selection id's leg among the rows of LEG_ROWS (undefined when it names no stored market). */
+/** Each selection id's leg among the legs' rows read (undefined when it names no stored market). */
 function legsFrom(ids: string[], rows: LegJson[]): Map<string, StoredLeg | undefined> {
   const found = new Map<string, StoredLeg | undefined>();
   for (const id of ids) {
@@ -238,7 +160,7 @@ function legsFrom(ids: string[], rows: LegJson[]): Map<string, StoredLeg | undef
 /** A selection's legs as stored, for the slip's selection ids (one query). */
 async function loadLegs(db: StudioDb, ids: string[]): Promise<Map<string, StoredLeg | undefined>> {
   const [eventIds, marketKeys] = legKeys(ids);
-  const rows = eventIds.length === 0 ? [] : await queryRows<LegJson>(db, LEG_ROWS, [eventIds, marketKeys]);
+  const rows = eventIds.length === 0 ? [] : await legRowsOf(db, eventIds, marketKeys);
   return legsFrom(ids, rows);
 }
 
@@ -363,59 +285,21 @@ export function liabilityOf(rows: { stake: number; payout: number }[]): number {
 export async function lockEvents(trx: Transaction<StudioDatabase>, eventIds: string[]): Promise<void> {
   const sorted = [...new Set(eventIds)].sort();
   if (sorted.length === 0) return;
-  await trx.executeQuery(CompiledQuery.raw(LOCK_SQL, [sorted]));
+  await lockEventRows(trx, sorted);
 }
 
 /** Locks the events of a bet's legs (lockEvents), as whatever decides that bet's money first does. */
 export async function lockEventsOfBet(trx: Transaction<StudioDatabase>, betRowId: number): Promise<void> {
-  const legs = await trx.selectFrom('studio_sb_legs').select('event_id').where('bet_id', '=', betRowId).execute();
+  const legs = await eventIdsOfBet(trx, betRowId);
   await lockEvents(
     trx,
     legs.map((l) => l.event_id),
   );
 }
 
-/** What deciding on a bet's money reads of it (its stake, what it may pay, and whom the moves name). */
-export const BET_MONEY_COLUMNS = [
-  'id',
-  'bet_id',
-  'kind',
-  'size',
-  'combinations',
-  'open_stake',
-  'potential_payout',
-  'status',
-  'mode',
-] as const;
-
-/** A bet's legs in order, each with its market's status and prices as they are now, its sport and league. */
-export function legsWithMarkets(trx: Transaction<StudioDatabase>, betRowId: number) {
-  return trx
-    .selectFrom('studio_sb_legs')
-    .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-    .innerJoin('studio_sb_events', 'studio_sb_events.id', 'studio_sb_legs.event_id')
-    .select([
-      'studio_sb_legs.id',
-      'studio_sb_legs.market_id',
-      'studio_sb_legs.selection',
-      'studio_sb_legs.odds1000',
-      'studio_sb_legs.outcome',
-      'studio_sb_markets.status',
-      'studio_sb_markets.odds',
-      'studio_sb_markets.type',
-      'studio_sb_events.sport',
-      'studio_sb_events.league_id',
-      'studio_sb_events.status as event_status',
-      'studio_sb_events.state',
-    ])
-    .where('studio_sb_legs.bet_id', '=', betRowId)
-    .orderBy('studio_sb_legs.leg_no')
-    .execute();
-}
-
 /** A player's running stake per market and per event (their bets that still count, under any vendor code). */
 async function runningStakes(db: StudioDb, owner: string, eventIds: string[]) {
-  return runningFrom(await queryRows<RunningRow>(db, RUNNING_SQL, [eventIds, owner]));
+  return runningFrom(await runningRowsOf(db, eventIds, owner));
 }
 
 function runningFrom(rows: RunningRow[]) {
@@ -494,15 +378,7 @@ function checkLimits(
 async function slipBets(core: BookCore, session: StudioSession, requestId: string, waitMs: number) {
   const until = Date.now() + waitMs;
   for (;;) {
-    const rows = await core.deps.db
-      .selectFrom('studio_sb_bets')
-      .select([...BET_COLUMNS, 'slip_index'])
-      .where('vendor', '=', session.vendor)
-      .where('player', '=', session.player)
-      .where('mode', '=', session.mode)
-      .where('request_id', '=', requestId)
-      .orderBy('slip_index')
-      .execute();
+    const rows = await slipBetRows(core.deps.db, session, requestId, [...BET_COLUMNS, 'slip_index']);
     if (rows.length === 0 || !rows.some((r) => r.status === 'betting') || Date.now() >= until) return rows;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -522,13 +398,7 @@ export async function placeSlip(
   });
   const ids = body.legs.map((l) => l.selectionId);
   const [eventIds, marketKeys] = legKeys(ids);
-  const [slip] = await queryRows<{
-    earlier: boolean;
-    settings: unknown;
-    margins: { scope: string; key: string; margin_ppm: number }[];
-    factor: number | null;
-    legs: LegJson[];
-  }>(db, SLIP_SQL, [eventIds, marketKeys, session.vendor, session.player, session.mode, body.requestId]);
+  const slip = await readSlip(db, eventIds, marketKeys, session, body.requestId);
   if (!slip) throw new Error('the slip read answered no row');
   if (slip.earlier) return answerOf(await slipBets(core, session, body.requestId, 5000));
 
@@ -578,11 +448,7 @@ export async function placeSlip(
         legs.map((l) => l.eventId),
       );
       // The prices may have moved while the slip was read: under the lock they are what they are.
-      const [under] = await queryRows<{ legs: LegJson[]; running: RunningRow[]; exposure: ExposureRow[] }>(
-        trx,
-        LOCKED_SQL,
-        [eventIds, marketKeys, owner, [...new Set(legs.map((l) => l.market.id))]],
-      );
+      const under = await readUnderLock(trx, eventIds, marketKeys, owner, [...new Set(legs.map((l) => l.market.id))]);
       if (!under) throw new Error('the locked read answered no row');
       const locked = legsFrom(ids, under.legs);
       for (const leg of legs) {
@@ -603,39 +469,48 @@ export async function placeSlip(
         );
       }
       const status = session.mode === 'trial' ? (inPlay ? 'pending' : 'open') : 'betting';
-      const rows = await queryRows<{ id: number; slip_index: number; created_at: Date }>(trx, WRITE_SQL, [
-        ...exposureParams(exposure),
-        body.requestId,
-        session.id,
-        session.mode,
-        session.vendor,
-        session.player,
-        session.gameCode,
-        session.currency,
-        body.oddsChange,
-        inPlay,
-        acceptAt?.toISOString() ?? null,
-        status,
-        planned.map((b) => b.betId),
-        planned.map((b) => b.index),
-        planned.map((b) => b.kind),
-        planned.map((b) => b.size),
-        planned.map((b) => b.combinations),
-        planned.map((b) => b.stake),
-        planned.map((b) => b.odds1000),
-        planned.map((b) => b.potential),
-        planned.map((b) => betTx(b.betId)),
-        // The stake's wallet call holds the bet this long before recovery rolls it back; a slip's
-        // stakes go to the wallet one after another, so each later bet waits a call longer.
-        planned.map((b) => new Date(now.getTime() + DELIVERY_LEASE_MS + b.index * STAKE_CALL_MS).toISOString()),
-        owner,
-        planned.flatMap((b) => b.legs.map(() => b.index)),
-        planned.flatMap((b) => b.legs.map((_, legNo) => legNo)),
-        planned.flatMap((b) => b.legs.map((l) => l.eventId)),
-        planned.flatMap((b) => b.legs.map((l) => l.market.id)),
-        planned.flatMap((b) => b.legs.map((l) => l.key)),
-        planned.flatMap((b) => b.legs.map((l) => l.odds1000)),
-      ]);
+      const rows = await insertSlip(
+        trx,
+        exposureParams(exposure),
+        {
+          requestId: body.requestId,
+          sessionId: session.id,
+          mode: session.mode,
+          vendor: session.vendor,
+          player: session.player,
+          gameCode: session.gameCode,
+          currency: session.currency,
+          oddsChange: body.oddsChange,
+          inPlay,
+          acceptAt: acceptAt?.toISOString() ?? null,
+          status,
+        },
+        {
+          betId: planned.map((b) => b.betId),
+          slipIndex: planned.map((b) => b.index),
+          kind: planned.map((b) => b.kind),
+          size: planned.map((b) => b.size),
+          combinations: planned.map((b) => b.combinations),
+          stake: planned.map((b) => b.stake),
+          odds1000: planned.map((b) => b.odds1000),
+          potential: planned.map((b) => b.potential),
+          betTx: planned.map((b) => betTx(b.betId)),
+          // The stake's wallet call holds the bet this long before recovery rolls it back; a slip's
+          // stakes go to the wallet one after another, so each later bet waits a call longer.
+          nextAttemptAt: planned.map((b) =>
+            new Date(now.getTime() + DELIVERY_LEASE_MS + b.index * STAKE_CALL_MS).toISOString(),
+          ),
+        },
+        {
+          owner,
+          slipIndex: planned.flatMap((b) => b.legs.map(() => b.index)),
+          legNo: planned.flatMap((b) => b.legs.map((_, legNo) => legNo)),
+          eventId: planned.flatMap((b) => b.legs.map((l) => l.eventId)),
+          marketId: planned.flatMap((b) => b.legs.map((l) => l.market.id)),
+          selection: planned.flatMap((b) => b.legs.map((l) => l.key)),
+          odds1000: planned.flatMap((b) => b.legs.map((l) => l.odds1000)),
+        },
+      );
       const rowOf = new Map(rows.map((r) => [r.slip_index, r]));
       return planned.map((b): Reserved => {
         const row = rowOf.get(b.index);
@@ -850,18 +725,12 @@ async function acceptStake(
   status: 'pending' | 'open',
   eventIds: string[],
 ): Promise<boolean> {
-  const [first] = await queryRows<{ taken: boolean }>(core.deps.db, ACCEPT_CALL, [bet.id, status, eventIds]);
-  if (first?.taken) return true;
+  if (await acceptBet(core.deps.db, bet.id, status, eventIds)) return true;
   const refusedAfter = await core.deps.db.transaction().execute(async (trx) => {
     await lockEvents(trx, eventIds);
     // Not taken: recovery may have given up on the answer already (and rolled the stake back), and
     // then the bet stays refused; or a market of it closed, and the stake goes back.
-    const statuses = await trx
-      .selectFrom('studio_sb_legs')
-      .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-      .select('studio_sb_markets.status')
-      .where('studio_sb_legs.bet_id', '=', bet.id)
-      .execute();
+    const statuses = await marketStatusesOfBet(trx, bet.id);
     if (statuses.some((s) => s.status === 'closed' || s.status === 'settled')) {
       return refuseBet(trx, bet, 'SB_MARKET_CLOSED', true, core.deps.now());
     }
@@ -879,13 +748,7 @@ export async function decidePending(core: BookCore, betRowId: number, settings: 
   const now = core.deps.now();
   const refused = await core.deps.db.transaction().execute(async (trx) => {
     await lockEventsOfBet(trx, betRowId);
-    const bet = await trx
-      .selectFrom('studio_sb_bets')
-      .select([...BET_MONEY_COLUMNS, 'odds_change'])
-      .where('id', '=', betRowId)
-      .where('status', '=', 'pending')
-      .forUpdate()
-      .executeTakeFirst();
+    const bet = await lockPendingBet(trx, betRowId);
     if (!bet) return false;
     const legs = await legsWithMarkets(trx, bet.id);
     let refusal: string | undefined;
@@ -921,27 +784,18 @@ export async function decidePending(core: BookCore, betRowId: number, settings: 
       return true;
     }
     if (repriced) {
-      for (const [i, l] of legs.entries()) {
-        await trx
-          .updateTable('studio_sb_legs')
-          .set({ odds1000: taken[i] as number })
-          .where('id', '=', l.id)
-          .execute();
-      }
+      for (const [i, l] of legs.entries()) await setLegOdds(trx, l.id, taken[i] as number);
       const where = legs.map((l) => ({ market_id: l.market_id, selection: l.selection }));
       await applyExposure(trx, [
         ...exposureOf(bet, where, -1),
         ...exposureOf({ ...bet, potential_payout: repriced.potential }, where, 1),
       ]);
     }
-    await trx
-      .updateTable('studio_sb_bets')
-      .set({
-        status: 'open',
-        ...(repriced ? { odds1000: repriced.odds1000, potential_payout: repriced.potential } : {}),
-      })
-      .where('id', '=', bet.id)
-      .execute();
+    await openPendingBet(
+      trx,
+      bet.id,
+      repriced ? { odds1000: repriced.odds1000, potential_payout: repriced.potential } : undefined,
+    );
     return false;
   });
   if (refused) await core.deliver(betRowId);

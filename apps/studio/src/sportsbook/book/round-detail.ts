@@ -1,4 +1,5 @@
 import type { StudioDb } from '../../kit/db/database';
+import { correctionsOf, detailBetRow, leagueNamesOf } from './round-detail.queries';
 import {
   type BetRow,
   betStatus,
@@ -61,46 +62,13 @@ const clip = (text: string, max: number, fallback = '-') => {
 
 /** The detail of one bet as it is now (null for a bet that no longer exists). */
 export async function roundDetail(db: StudioDb, betRowId: number): Promise<RoundDetail | null> {
-  const b = await db
-    .selectFrom('studio_sb_bets')
-    .select([
-      'id',
-      'bet_id',
-      'kind',
-      'size',
-      'combinations',
-      'stake',
-      'open_stake',
-      'odds1000',
-      'potential_payout',
-      'status',
-      'payout',
-      'cashed_out',
-      'in_play',
-      'created_at',
-      'settled_at',
-    ])
-    .where('id', '=', betRowId)
-    .executeTakeFirst();
+  const b = await detailBetRow(db, betRowId);
   if (!b) return null;
   const legs = (await legsOf(db, [b.id])).get(b.id) ?? [];
   const leagues = new Map(
-    (
-      await db
-        .selectFrom('studio_sb_events')
-        .innerJoin('studio_sb_leagues', 'studio_sb_leagues.id', 'studio_sb_events.league_id')
-        .select(['studio_sb_events.id', 'studio_sb_leagues.name'])
-        .where('studio_sb_events.id', 'in', legs.length > 0 ? legs.map((l) => l.event_id) : [''])
-        .execute()
-    ).map((r) => [r.id, r.name]),
+    (await leagueNamesOf(db, legs.length > 0 ? legs.map((l) => l.event_id) : [''])).map((r) => [r.id, r.name]),
   );
-  const fixes = await db
-    .selectFrom('studio_sb_moves')
-    .select([...FIX_COLUMNS])
-    .where('bet_id', '=', b.id)
-    .where('kind', '=', 'fix')
-    .orderBy('id')
-    .execute();
+  const fixes = await correctionsOf(db, b.id, FIX_COLUMNS);
   return detailOf(b, legs, leagues, fixes);
 }
 

@@ -3,6 +3,19 @@ import type { StudioDb } from '../../kit/db/database';
 import type { OddsChangeRule, OddsFormat } from '../api';
 import { ODDS_CHANGE, ODDS_FORMATS } from '../api';
 import { SPORTS, type Sport } from '../types';
+import {
+  deleteLeagueMargin,
+  lockSettingsRow,
+  marginRows,
+  playerFactorRow,
+  prefsRow,
+  settingsRow,
+  upsertMargin,
+  upsertPlayerFactor,
+  upsertPrefs,
+  upsertRiskFactor,
+  upsertSettings,
+} from './settings.queries';
 
 // The trader's settings of the book (limits, in-play delay, the big-bet mark, the brand's time zone,
 // the cash-out margin), the margins per sport and league, the players' stake factors and each
@@ -46,7 +59,7 @@ export const DEFAULT_MARGINS: Record<Sport, number> = {
 export const FULL_FACTOR = 1_000_000;
 
 export async function readSettings(db: StudioDb): Promise<BookSettings> {
-  const row = await db.selectFrom('studio_sb_settings').select('settings').where('id', '=', 1).executeTakeFirst();
+  const row = await settingsRow(db);
   return settingsOf(row?.settings);
 }
 
@@ -57,18 +70,9 @@ export function settingsOf(stored: unknown): BookSettings {
 
 export async function writeSettings(db: StudioDb, change: Partial<BookSettings>): Promise<BookSettings> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('studio_sb_settings')
-      .select('settings')
-      .where('id', '=', 1)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockSettingsRow(trx);
     const next = { ...DEFAULT_SETTINGS, ...((row?.settings as Partial<BookSettings> | undefined) ?? {}), ...change };
-    await trx
-      .insertInto('studio_sb_settings')
-      .values({ id: 1, settings: JSON.stringify(next) })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ settings: JSON.stringify(next) }))
-      .execute();
+    await upsertSettings(trx, JSON.stringify(next));
     return next;
   });
 }
@@ -77,7 +81,7 @@ export async function writeSettings(db: StudioDb, change: Partial<BookSettings>)
 export type Margins = { sports: Record<Sport, number>; leagues: Map<string, number> };
 
 export async function readMargins(db: StudioDb): Promise<Margins> {
-  return marginsOf(await db.selectFrom('studio_sb_margins').select(['scope', 'key', 'margin_ppm']).execute());
+  return marginsOf(await marginRows(db));
 }
 
 /** The margins from the rows of studio_sb_margins. */
@@ -103,22 +107,11 @@ export async function writeMargins(
   await db.transaction().execute(async (trx) => {
     for (const [sport, ppm] of Object.entries(change.sports ?? {})) {
       if (ppm === undefined) continue;
-      await trx
-        .insertInto('studio_sb_margins')
-        .values({ scope: 'sport', key: sport, margin_ppm: ppm })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ margin_ppm: ppm }))
-        .execute();
+      await upsertMargin(trx, 'sport', sport, ppm);
     }
     for (const [league, ppm] of Object.entries(change.leagues ?? {})) {
-      if (ppm === null) {
-        await trx.deleteFrom('studio_sb_margins').where('scope', '=', 'league').where('key', '=', league).execute();
-      } else {
-        await trx
-          .insertInto('studio_sb_margins')
-          .values({ scope: 'league', key: league, margin_ppm: ppm })
-          .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ margin_ppm: ppm }))
-          .execute();
-      }
+      if (ppm === null) await deleteLeagueMargin(trx, league);
+      else await upsertMargin(trx, 'league', league, ppm);
     }
   });
 }
@@ -134,12 +127,7 @@ export async function playerFactor(db: StudioDb, player: string): Promise<number
 
 /** Both of a player's factors, the risk level they came with and the one applied. */
 export async function playerFactors(db: StudioDb, player: string): Promise<TraderPlayerFactor> {
-  const row = await db
-    .selectFrom('studio_sb_players')
-    .select(['factor_ppm', 'risk_level', 'risk_factor_ppm'])
-    .where('player', '=', player)
-    .executeTakeFirst();
-  return factorsOf(player, row);
+  return factorsOf(player, await playerFactorRow(db, player));
 }
 
 export function factorsOf(
@@ -159,11 +147,7 @@ export function factorsOf(
 
 /** The trader's factor for a player; the risk factor stays as the platform pushed it. */
 export async function setPlayerFactor(db: StudioDb, player: string, factorPpm: number): Promise<void> {
-  await db
-    .insertInto('studio_sb_players')
-    .values({ player, factor_ppm: factorPpm })
-    .onConflict((oc) => oc.column('player').doUpdateSet({ factor_ppm: factorPpm }))
-    .execute();
+  await upsertPlayerFactor(db, player, factorPpm);
 }
 
 /**
@@ -174,21 +158,7 @@ export async function setPlayerFactor(db: StudioDb, player: string, factorPpm: n
 export async function setRiskFactors(db: StudioDb, list: TraderRiskFactorsBody['list']): Promise<number> {
   let applied = 0;
   for (const push of list) {
-    const result = await db
-      .insertInto('studio_sb_players')
-      .values({
-        player: push.player,
-        risk_level: push.level,
-        risk_factor_ppm: push.factorPpm,
-        risk_version: push.version,
-      })
-      .onConflict((oc) =>
-        oc
-          .column('player')
-          .doUpdateSet({ risk_level: push.level, risk_factor_ppm: push.factorPpm, risk_version: push.version })
-          .where('studio_sb_players.risk_version', '<', push.version),
-      )
-      .executeTakeFirst();
+    const result = await upsertRiskFactor(db, push);
     applied += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   return applied;
@@ -203,11 +173,7 @@ export type Prefs = { oddsFormat: OddsFormat; oddsChange: OddsChangeRule };
 const DEFAULT_PREFS: Prefs = { oddsFormat: 'decimal', oddsChange: 'higher' };
 
 export async function readPrefs(db: StudioDb, owner: string): Promise<Prefs> {
-  const row = await db
-    .selectFrom('studio_sb_prefs')
-    .select(['odds_format', 'odds_change'])
-    .where('owner', '=', owner)
-    .executeTakeFirst();
+  const row = await prefsRow(db, owner);
   if (!row) return DEFAULT_PREFS;
   return {
     oddsFormat: (ODDS_FORMATS as readonly string[]).includes(row.odds_format)
@@ -221,10 +187,6 @@ export async function readPrefs(db: StudioDb, owner: string): Promise<Prefs> {
 
 export async function writePrefs(db: StudioDb, owner: string, change: Partial<Prefs>): Promise<Prefs> {
   const next = { ...(await readPrefs(db, owner)), ...change };
-  await db
-    .insertInto('studio_sb_prefs')
-    .values({ owner, odds_format: next.oddsFormat, odds_change: next.oddsChange })
-    .onConflict((oc) => oc.column('owner').doUpdateSet({ odds_format: next.oddsFormat, odds_change: next.oddsChange }))
-    .execute();
+  await upsertPrefs(db, owner, next.oddsFormat, next.oddsChange);
   return next;
 }

@@ -1,10 +1,25 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import type { StudioDatabase } from '../../kit/db/schema';
 import { payout, stakeAtRisk, systemPayout } from '../model/bets';
 import { settleSelection } from '../model/markets';
 import type { EventResult, MarketType, Outcome, Period } from '../types';
 import { applyExposure, type ExposureEntry, moveTarget, moveTx, type NewMove, payoutIfOpenWin } from './moves';
+import {
+  betIdsOnEvent,
+  clearSettling,
+  gradeLegs,
+  insertMoveColumns,
+  legOutcomesOfBets,
+  lockBetsToSettle,
+  lockEventForResult,
+  markBetsSettled,
+  marketsOfEvent,
+  runningMultiplesOn,
+  selectionsBetOn,
+  settleMarket,
+  writeEventResult,
+} from './settlement.queries';
 import { oddsOf } from './views';
 
 // Settlement and corrections. A result (or an abandon, which voids every selection) is written in
@@ -67,12 +82,7 @@ export async function recordResult(
   now: Date,
 ): Promise<'changed' | 'unchanged' | 'unknown' | 'exists' | 'not_started'> {
   return db.transaction().execute(async (trx) => {
-    const event = await trx
-      .selectFrom('studio_sb_events')
-      .select(['id', 'status', 'result', 'starts_at'])
-      .where('id', '=', eventId)
-      .forUpdate()
-      .executeTakeFirst();
+    const event = await lockEventForResult(trx, eventId);
     if (!event) return 'unknown';
     const notStarted = event.status === 'scheduled' && new Date(event.starts_at).getTime() > now.getTime();
     const beforeStart = options.trader?.beforeStart;
@@ -91,30 +101,16 @@ export async function recordResult(
       if (event.result !== null && !options.correction) return 'exists';
     }
     const isCorrection = event.result !== null || event.status === 'abandoned';
-    await trx
-      .updateTable('studio_sb_events')
-      .set({
-        status: result === 'void' ? 'abandoned' : 'ended',
-        result:
-          result === 'void' ? (event.result === null ? null : JSON.stringify(event.result)) : JSON.stringify(result),
-        settling: true,
-        settle_reason: reason,
-        corrections: isCorrection ? sql`corrections + 1` : sql`corrections`,
-        updated_at: now,
-      })
-      .where('id', '=', eventId)
-      .execute();
-    const markets = await trx
-      .selectFrom('studio_sb_markets')
-      .select(['id', 'type', 'period', 'line4', 'odds'])
-      .where('event_id', '=', eventId)
-      .execute();
-    const betOn = await trx
-      .selectFrom('studio_sb_legs')
-      .select(['market_id', 'selection'])
-      .where('event_id', '=', eventId)
-      .groupBy(['market_id', 'selection'])
-      .execute();
+    await writeEventResult(trx, eventId, {
+      status: result === 'void' ? 'abandoned' : 'ended',
+      result:
+        result === 'void' ? (event.result === null ? null : JSON.stringify(event.result)) : JSON.stringify(result),
+      reason,
+      corrected: isCorrection,
+      now,
+    });
+    const markets = await marketsOfEvent(trx, eventId);
+    const betOn = await selectionsBetOn(trx, eventId);
     const graded = new Map<number, Record<string, Outcome>>();
     for (const m of markets) {
       const keys = new Set([
@@ -133,18 +129,10 @@ export async function recordResult(
               );
       }
       graded.set(m.id, outcomes);
-      await trx
-        .updateTable('studio_sb_markets')
-        .set({ status: 'settled', outcomes: JSON.stringify(outcomes), version: sql`version + 1`, updated_at: now })
-        .where('id', '=', m.id)
-        .execute();
+      await settleMarket(trx, m.id, JSON.stringify(outcomes), now);
     }
     await applyExposure(trx, await regradedExposure(trx, eventId, graded));
-    await sql`
-      UPDATE studio_sb_legs l SET outcome = m.outcomes ->> l.selection
-      FROM studio_sb_markets m
-      WHERE m.id = l.market_id AND m.event_id = ${eventId}
-        AND l.outcome IS DISTINCT FROM (m.outcomes ->> l.selection)`.execute(trx);
+    await gradeLegs(trx, eventId);
     return 'changed';
   });
 }
@@ -159,28 +147,9 @@ async function regradedExposure(
   eventId: string,
   graded: Map<number, Record<string, Outcome>>,
 ): Promise<ExposureEntry[]> {
-  const rows = await sql<{
-    id: number;
-    kind: string;
-    size: number | null;
-    combinations: number;
-    open_stake: number;
-    potential_payout: number;
-    mode: string;
-    market_id: number;
-    selection: string;
-    odds1000: number;
-    outcome: Outcome | null;
-  }>`
-    SELECT b.id, b.kind, b.size, b.combinations, b.open_stake, b.potential_payout, b.mode,
-           l.market_id, l.selection, l.odds1000, l.outcome
-      FROM studio_sb_bets b JOIN studio_sb_legs l ON l.bet_id = b.id
-     WHERE b.kind <> 'single' AND b.mode = 'real' AND b.status IN ('betting', 'pending', 'open')
-       AND b.id IN (SELECT bet_id FROM studio_sb_legs WHERE event_id = ${eventId})
-       AND EXISTS (SELECT 1 FROM studio_sb_legs o WHERE o.bet_id = b.id AND o.event_id <> ${eventId} AND o.outcome IS NULL)
-     ORDER BY b.id, l.leg_no`.execute(trx);
-  const byBet = new Map<number, typeof rows.rows>();
-  for (const r of rows.rows) byBet.set(Number(r.id), [...(byBet.get(Number(r.id)) ?? []), r]);
+  const rows = await runningMultiplesOn(trx, eventId);
+  const byBet = new Map<number, typeof rows>();
+  for (const r of rows) byBet.set(Number(r.id), [...(byBet.get(Number(r.id)) ?? []), r]);
   const entries: ExposureEntry[] = [];
   for (const legs of byBet.values()) {
     const bet = legs[0];
@@ -219,12 +188,8 @@ export async function settleEventBets(
 ): Promise<SettleCounts> {
   const counts: SettleCounts = { settled: 0, resettled: 0, touched: [] };
   // The event's bets once, in id order (each batch locks its bets and looks at their status again).
-  const rows = await sql<{ id: number | string }>`
-    SELECT DISTINCT l.bet_id AS id FROM studio_sb_legs l
-      JOIN studio_sb_bets b ON b.id = l.bet_id
-     WHERE l.event_id = ${eventId} AND b.status IN ('open', 'settled')
-     ORDER BY 1`.execute(db);
-  const ids = rows.rows.map((r) => Number(r.id));
+  const rows = await betIdsOnEvent(db, eventId);
+  const ids = rows.map((r) => Number(r.id));
   // Batches hold disjoint bets, so two run at once: one computes while the other's statements run.
   let next = 0;
   const lane = async () => {
@@ -237,49 +202,39 @@ export async function settleEventBets(
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
-  await db.updateTable('studio_sb_events').set({ settling: false }).where('id', '=', eventId).execute();
+  await clearSettling(db, eventId);
   return counts;
 }
 
-/**
- * A batch's moves (all of them made `now`) in one statement of one array per column: the rows
- * insertMoves (moves.ts) writes, without a parameter per value (2,000 moves would be 30,000).
- */
+/** A batch's moves (all of them made `now`), written in one statement (settlement.queries.ts insertMoveColumns). */
 async function insertMoveBatch(trx: Transaction<StudioDatabase>, moves: NewMove[], now: Date): Promise<void> {
   if (moves.length === 0) return;
   const col = <T>(f: (m: NewMove) => T) => moves.map(f);
-  await sql`
-    INSERT INTO studio_sb_moves (bet_id, kind, transaction_id, amount, target, priced, round_closed, reason,
-      status, taken, uncollected, attempts, next_attempt_at, last_error, done_at)
-    SELECT bet_id, kind, transaction_id, amount, target, kind <> 'fix', round_closed, reason,
-      'due', NULL, 0, 0, ${now}::timestamptz, NULL, NULL
-    FROM unnest(${col((m) => m.betRowId)}::bigint[], ${col((m) => m.kind)}::text[],
-      ${col((m) => m.transactionId)}::text[], ${col((m) => m.amount)}::bigint[],
-      ${col(moveTarget)}::bigint[], ${col((m) => m.roundClosed)}::boolean[],
-      ${col((m) => m.reason ?? null)}::text[])
-      AS v(bet_id, kind, transaction_id, amount, target, round_closed, reason)`.execute(trx);
+  await insertMoveColumns(
+    trx,
+    {
+      betRowId: col((m) => m.betRowId),
+      kind: col((m) => m.kind),
+      transactionId: col((m) => m.transactionId),
+      amount: col((m) => m.amount),
+      target: col(moveTarget),
+      roundClosed: col((m) => m.roundClosed),
+      reason: col((m) => m.reason ?? null),
+    },
+    now,
+  );
 }
 
 /** Settles or corrects some bets (one transaction, the bets locked). */
 export async function settleBets(db: StudioDb, betIds: number[], reason: string, now: Date): Promise<SettleCounts> {
   return db.transaction().execute(async (trx) => {
     const counts: SettleCounts = { settled: 0, resettled: 0, touched: [] };
-    const bets = await trx
-      .selectFrom('studio_sb_bets')
-      .select(['id', 'bet_id', 'kind', 'size', 'combinations', 'stake', 'open_stake', 'status', 'payout', 'fix_count'])
-      .where(sql<boolean>`id = ANY(${betIds}::bigint[])`)
-      .where('status', 'in', ['open', 'settled'])
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    const bets = await lockBetsToSettle(trx, betIds);
     if (bets.length === 0) return counts;
-    const legs = await trx
-      .selectFrom('studio_sb_legs')
-      .select(['bet_id', 'odds1000', 'outcome'])
-      .where(sql<boolean>`bet_id = ANY(${bets.map((b) => b.id)}::bigint[])`)
-      .orderBy('bet_id')
-      .orderBy('leg_no')
-      .execute();
+    const legs = await legOutcomesOfBets(
+      trx,
+      bets.map((b) => b.id),
+    );
     const legsOf = new Map<number, { odds1000: number; outcome: Outcome | null }[]>();
     for (const l of legs) {
       const list = legsOf.get(l.bet_id);
@@ -332,12 +287,7 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
     if (changes.id.length === 0) return counts;
     // Two statements for the whole batch: a finished event's bets settle in batches, not one by one.
     await insertMoveBatch(trx, moves, now);
-    await sql`
-      UPDATE studio_sb_bets b SET status = 'settled', payout = v.payout, fix_count = v.fix_count,
-        settled_at = coalesce(b.settled_at, ${now})
-      FROM unnest(${changes.id}::bigint[], ${changes.payout}::bigint[], ${changes.fixCount}::int[])
-        AS v(id, payout, fix_count)
-      WHERE b.id = v.id`.execute(trx);
+    await markBetsSettled(trx, changes, now);
     return counts;
   });
 }

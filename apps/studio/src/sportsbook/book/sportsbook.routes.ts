@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { addDays, brandDay, dayStart } from '@gamehall/shared/calendar-day';
+import { addDays, brandDay } from '@gamehall/shared/calendar-day';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { StudioError } from '../../kit/errors';
 import { engineKindOf, sportsbookCategoryOf } from '../../kit/game-map';
@@ -16,14 +14,16 @@ import {
   PlaceBody,
   PrefsBody,
   QuoteBody,
-  type SportView,
 } from '../api';
-import { type EventResult, type Fixture, SPORT_CATEGORY, SPORTS, type Sport } from '../types';
-import type { Book } from './book';
+import { SPORT_CATEGORY, SPORTS } from '../types';
+import type { Book, SbVerifyAnswer } from './book';
 import { MAX_WATCHED } from './hub';
 import { ownerOf } from './moves';
 import { MAX_LEGS, readPrefs, readSettings, writePrefs } from './settings';
-import { BET_COLUMNS, type EventRow, eventCard, eventsQuery, eventView, marketsOf, myBets } from './views';
+import { eventDetail, listedEventCards, liveEventCards, playerBets, sportViewsOf } from './views';
+
+// The pages' API types (api-types.ts) take the verifier's answer from its route.
+export type { SbVerifyAnswer } from './book';
 
 // The sportsbook page's API (api.ts: routes under /studio/api/sb, the socket /studio/ws/sb). Every
 // call is a session of a sportsbook lobby game (SPORTS-000, ESPORTS-000, COCKFIGHT-000): it sees its
@@ -60,21 +60,6 @@ const WatchMessage = z.object({ type: z.literal('watch'), events: z.array(Ident)
 
 /** The brand days the lobby offers (today and the next six). */
 const DAYS = 7;
-const LIST_LIMIT = 200;
-const OPEN_STATUSES = ['betting', 'pending', 'open'] as const;
-const SETTLED_STATUSES = ['settled', 'cashed_out', 'refused'] as const;
-
-export type SbVerifyAnswer = {
-  eventId: string;
-  seedHash: string | null;
-  seed: string | null;
-  /** SHA-256 of the revealed seed is the hash published with the fixture. */
-  hashMatches: boolean;
-  recorded: EventResult | null;
-  /** The match replayed from the seed, or null when no replay is available. */
-  replayed: EventResult | null;
-  matches: boolean;
-};
 
 export function registerSportsbookRoutes(
   app: FastifyInstance,
@@ -97,72 +82,18 @@ export function registerSportsbookRoutes(
     const sports = SPORTS.filter((s) => SPORT_CATEGORY[s] === category);
     return { ...found, category, sports };
   };
-  const cards = async (rows: EventRow[]) => {
-    const markets = await marketsOf(
-      db,
-      rows.map((e) => e.id),
-    );
-    return rows.map((e) => eventCard(e, markets.get(e.id) ?? []));
-  };
 
   app.get('/api/sb/lobby', { config: { auth: 'public' } }, async (request): Promise<LobbyAnswer> => {
     const { session: s, category, sports } = await sbSession(request);
     const now = book.deps.now();
     const settings = await readSettings(db);
-    const counts = await db
-      .selectFrom('studio_sb_events')
-      .innerJoin('studio_sb_leagues', 'studio_sb_leagues.id', 'studio_sb_events.league_id')
-      .select([
-        'studio_sb_events.sport',
-        'studio_sb_leagues.id',
-        'studio_sb_leagues.name',
-        'studio_sb_leagues.region',
-        'studio_sb_leagues.title',
-        sql<number>`count(*) filter (where studio_sb_events.status in ('live', 'break'))::int`.as('live'),
-        sql<number>`count(*) filter (where studio_sb_events.status = 'scheduled' and studio_sb_events.starts_at > ${now})::int`.as(
-          'upcoming',
-        ),
-      ])
-      .where('studio_sb_events.sport', 'in', sports)
-      .where('studio_sb_events.status', 'in', ['scheduled', 'live', 'break'])
-      .groupBy([
-        'studio_sb_events.sport',
-        'studio_sb_leagues.id',
-        'studio_sb_leagues.name',
-        'studio_sb_leagues.region',
-        'studio_sb_leagues.title',
-      ])
-      .orderBy('studio_sb_leagues.name')
-      .execute();
-    const sportViews: SportView[] = sports.map((sport) => {
-      const leagues = counts
-        .filter((c) => c.sport === sport && (c.live > 0 || c.upcoming > 0))
-        .map((c) => ({
-          id: c.id,
-          name: c.name,
-          region: c.region,
-          title: c.title,
-          live: Number(c.live),
-          upcoming: Number(c.upcoming),
-        }));
-      return {
-        sport,
-        live: leagues.reduce((t, l) => t + l.live, 0),
-        upcoming: leagues.reduce((t, l) => t + l.upcoming, 0),
-        leagues,
-      };
-    });
-    const live = await eventsQuery(db)
-      .where('studio_sb_events.sport', 'in', sports)
-      .where('studio_sb_events.status', 'in', ['live', 'break'])
-      .orderBy('studio_sb_events.starts_at')
-      .limit(LIST_LIMIT)
-      .execute();
+    const sportViews = await sportViewsOf(db, sports, now);
+    const live = await liveEventCards(db, sports);
     const today = brandDay(now, settings.timeZone);
     return {
       category,
       sports: sportViews,
-      live: await cards(live),
+      live,
       days: Array.from({ length: DAYS }, (_, i) => addDays(today, i)),
       timeZone: settings.timeZone,
       prefs: await readPrefs(db, s.owner),
@@ -180,39 +111,20 @@ export function registerSportsbookRoutes(
     const q = parse(EventsQuery, request.query);
     const now = book.deps.now();
     if (q.sport && !sports.includes(q.sport)) return { events: [] };
-    let query = eventsQuery(db).where('studio_sb_events.sport', 'in', q.sport ? [q.sport] : sports);
-    if (q.league) query = query.where('studio_sb_events.league_id', '=', q.league);
-    if (q.live) {
-      query = query.where('studio_sb_events.status', 'in', ['live', 'break']);
-    } else if (q.day) {
-      const timeZone = (await readSettings(db)).timeZone;
-      query = query
-        .where('studio_sb_events.status', 'in', ['scheduled', 'live', 'break'])
-        .where('studio_sb_events.starts_at', '>=', dayStart(q.day, timeZone))
-        .where('studio_sb_events.starts_at', '<', dayStart(addDays(q.day, 1), timeZone));
-    } else {
-      query = query.where((eb) =>
-        eb.or([
-          eb('studio_sb_events.status', 'in', ['live', 'break']),
-          eb.and([eb('studio_sb_events.status', '=', 'scheduled'), eb('studio_sb_events.starts_at', '>', now)]),
-        ]),
-      );
-    }
-    const rows = await query
-      .orderBy('studio_sb_events.starts_at')
-      .orderBy('studio_sb_events.id')
-      .limit(LIST_LIMIT)
-      .execute();
-    return { events: await cards(rows) };
+    const events = await listedEventCards(
+      db,
+      { sports: q.sport ? [q.sport] : sports, league: q.league, live: q.live, day: q.day },
+      now,
+    );
+    return { events };
   });
 
   app.get('/api/sb/events/:eventId', { config: { auth: 'public' } }, async (request): Promise<EventView> => {
     const { sports } = await sbSession(request);
     const { eventId } = parse(EventParams, request.params);
-    const e = await eventsQuery(db).where('studio_sb_events.id', '=', eventId).executeTakeFirst();
-    if (!e || !sports.includes(e.sport as Sport)) throw new StudioError('SB_EVENT_NOT_FOUND');
-    const markets = await marketsOf(db, [e.id]);
-    return eventView(e, markets.get(e.id) ?? []);
+    const event = await eventDetail(db, eventId, sports);
+    if (!event) throw new StudioError('SB_EVENT_NOT_FOUND');
+    return event;
   });
 
   app.post('/api/sb/quote', { config: { auth: 'public' } }, async (request) => {
@@ -231,25 +143,7 @@ export function registerSportsbookRoutes(
 
   app.get('/api/sb/bets', { config: { auth: 'public' } }, async (request): Promise<MyBetsAnswer> => {
     const { session: s } = await sbSession(request);
-    const q = parse(MyBetsQuery, request.query);
-    let query = db
-      .selectFrom('studio_sb_bets')
-      .select(BET_COLUMNS)
-      .where('vendor', '=', s.vendor)
-      .where('player', '=', s.player)
-      .where('mode', '=', s.mode)
-      .where('game_code', '=', s.gameCode)
-      .where('status', 'in', q.status === 'open' ? [...OPEN_STATUSES] : [...SETTLED_STATUSES]);
-    if (q.cursor) query = query.where('id', '<', Number(q.cursor));
-    const rows = await query
-      .orderBy('id', 'desc')
-      .limit(q.limit + 1)
-      .execute();
-    const page = rows.slice(0, q.limit);
-    return {
-      bets: await myBets(db, page),
-      next: rows.length > q.limit ? String(page[page.length - 1]?.id) : null,
-    };
+    return playerBets(db, s, parse(MyBetsQuery, request.query));
   });
 
   app.post('/api/sb/bets/:betId/cashout', { config: { auth: 'public' } }, async (request) => {
@@ -271,30 +165,9 @@ export function registerSportsbookRoutes(
   // Public, like the studio's other verifier: anyone may check a finished match against its commit.
   app.post('/api/sb/verify', { config: { auth: 'public' } }, async (request): Promise<SbVerifyAnswer> => {
     const { eventId } = parse(VerifyEventBody, request.body);
-    const e = await db
-      .selectFrom('studio_sb_events')
-      .select(['id', 'fixture', 'seed_hash', 'seed', 'result', 'status'])
-      .where('id', '=', eventId)
-      .executeTakeFirst();
-    if (!e) throw new StudioError('SB_EVENT_NOT_FOUND');
-    const recorded = (e.result as EventResult | null) ?? null;
-    const hashMatches =
-      e.seed !== null && e.seed_hash !== null && createHash('sha256').update(e.seed).digest('hex') === e.seed_hash;
-    const replay = e.seed === null ? null : book.replayMatch(e.fixture as Fixture, e.seed);
-    // A match replayed to its cancellation has no result, as the book recorded none for it.
-    const replayed = replay?.result ?? null;
-    return {
-      eventId: e.id,
-      seedHash: e.seed_hash,
-      seed: e.seed,
-      hashMatches,
-      recorded,
-      replayed,
-      matches:
-        hashMatches &&
-        replay !== null &&
-        (replayed === null ? e.status === 'abandoned' : JSON.stringify(replayed) === JSON.stringify(recorded)),
-    };
+    const answer = await book.verify(eventId);
+    if (!answer) throw new StudioError('SB_EVENT_NOT_FOUND');
+    return answer;
   });
 
   // The socket takes the game token in its query; the page says which events it shows.

@@ -9,16 +9,34 @@ import type {
   TraderProfitAnswer,
 } from '@gamehall/shared/api/sportsbook-trader';
 import { addDays, dayStart } from '@gamehall/shared/calendar-day';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { StudioDb } from '../../kit/db/database';
 import { MARGIN_FACTOR } from '../model/markets';
 import type { EventResult, MatchState, PeriodScore, Sport } from '../types';
 import { SPORTS } from '../types';
 import type { Book } from './book';
+import {
+  countTraderEvents,
+  eventById,
+  marketsOfEvent,
+  type TraderEventsFilter,
+  traderEventsPage,
+} from './events.queries';
 import { liabilityOf } from './placing';
 import { FULL_FACTOR, factorsOf, marginIn, readMargins, readSettings } from './settings';
-import { type EventRow, eventsQuery, MARKET_COLUMNS, type MarketRow, oddsOf } from './views';
+import { playersOffFullFactor } from './settings.queries';
+import {
+  exposureRowsOf,
+  leaguesByName,
+  lockEvent,
+  openStakesOf,
+  profitRows,
+  setEventTraderSuspended,
+  setMarketsTraderSuspended,
+  tickerBets,
+  tickerLegsOf,
+} from './trader.queries';
+import { type EventRow, type MarketRow, oddsOf } from './views';
 
 // The trader's views of the book (packages/shared/src/api/sportsbook-trader.ts): events with their
 // stakes and liability, an event's markets with each selection's liability, the bets ticker and the
@@ -29,20 +47,7 @@ type ExposureRow = { market_id: number; selection: string; stake: number; payout
 async function exposureOf(db: StudioDb, eventIds: string[]): Promise<Map<string, ExposureRow[]>> {
   const byEvent = new Map<string, ExposureRow[]>();
   if (eventIds.length === 0) return byEvent;
-  const rows = await db
-    .selectFrom('studio_sb_exposure')
-    .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_exposure.market_id')
-    .select([
-      'studio_sb_markets.event_id',
-      'studio_sb_exposure.market_id',
-      'studio_sb_exposure.selection',
-      'studio_sb_exposure.stake',
-      'studio_sb_exposure.payout',
-      'studio_sb_exposure.bets',
-    ])
-    .where('studio_sb_markets.event_id', 'in', eventIds)
-    .where('studio_sb_markets.status', '<>', 'settled')
-    .execute();
+  const rows = await exposureRowsOf(db, eventIds);
   for (const r of rows) {
     const list = byEvent.get(r.event_id) ?? [];
     list.push(r);
@@ -55,19 +60,7 @@ async function exposureOf(db: StudioDb, eventIds: string[]): Promise<Map<string,
 async function stakesOf(db: StudioDb, eventIds: string[]) {
   const out = new Map<string, { stake: number; bets: number }>();
   if (eventIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('studio_sb_legs')
-    .innerJoin('studio_sb_bets', 'studio_sb_bets.id', 'studio_sb_legs.bet_id')
-    .select([
-      'studio_sb_legs.event_id',
-      sql<number>`count(distinct studio_sb_bets.id)::int`.as('bets'),
-      sql<number>`coalesce(sum(studio_sb_bets.open_stake), 0)::bigint`.as('stake'),
-    ])
-    .where('studio_sb_legs.event_id', 'in', eventIds)
-    .where('studio_sb_bets.status', 'in', ['pending', 'open'])
-    .where('studio_sb_bets.mode', '=', 'real')
-    .groupBy('studio_sb_legs.event_id')
-    .execute();
+  const rows = await openStakesOf(db, eventIds);
   for (const r of rows) out.set(r.event_id, { stake: Number(r.stake), bets: Number(r.bets) });
   return out;
 }
@@ -132,27 +125,23 @@ function traderMarket(m: MarketRow, exposure: ExposureRow[]): TraderMarket {
 
 export async function traderEvents(book: Book, q: z.infer<typeof TraderEventsQuery>) {
   const db = book.deps.db;
-  let query = eventsQuery(db);
-  if (q.status === 'open') query = query.where('studio_sb_events.status', 'in', ['scheduled', 'live', 'break']);
-  else if (q.status === 'live') query = query.where('studio_sb_events.status', 'in', ['live', 'break']);
-  else if (q.status) query = query.where('studio_sb_events.status', '=', q.status as 'scheduled');
-  if (q.sport) query = query.where('studio_sb_events.sport', '=', q.sport);
-  if (q.league) query = query.where('studio_sb_events.league_id', '=', q.league);
+  const filter: TraderEventsFilter = {
+    status: q.status === 'open' ? ['scheduled', 'live', 'break'] : q.status === 'live' ? ['live', 'break'] : q.status,
+    sport: q.sport,
+    league: q.league,
+    from: undefined,
+    to: undefined,
+  };
   // One day, or a range of days (either end open); both in the book's time zone.
   const from = q.day ?? q.from;
   const to = q.day ?? q.to;
   if (from || to) {
     const timeZone = (await readSettings(db)).timeZone;
-    if (from) query = query.where('studio_sb_events.starts_at', '>=', dayStart(from, timeZone));
-    if (to) query = query.where('studio_sb_events.starts_at', '<', dayStart(addDays(to, 1), timeZone));
+    if (from) filter.from = dayStart(from, timeZone);
+    if (to) filter.to = dayStart(addDays(to, 1), timeZone);
   }
-  const total = await query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const rows = await query
-    .orderBy('studio_sb_events.starts_at')
-    .orderBy('studio_sb_events.id')
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize)
-    .execute();
+  const total = await countTraderEvents(db, filter);
+  const rows = await traderEventsPage(db, filter, q.pageSize, (q.pageNo - 1) * q.pageSize);
   const ids = rows.map((e) => e.id);
   const [stakes, exposure, margins] = [await stakesOf(db, ids), await exposureOf(db, ids), await readMargins(db)];
   return {
@@ -167,15 +156,10 @@ export async function traderEvents(book: Book, q: z.infer<typeof TraderEventsQue
 
 export async function traderEventDetail(book: Book, eventId: string): Promise<TraderEventDetail | undefined> {
   const db = book.deps.db;
-  const e = await eventsQuery(db).where('studio_sb_events.id', '=', eventId).executeTakeFirst();
+  const e = await eventById(db, eventId);
   if (!e) return undefined;
   const [stakes, exposure, margins] = [await stakesOf(db, [e.id]), await exposureOf(db, [e.id]), await readMargins(db)];
-  const markets = await db
-    .selectFrom('studio_sb_markets')
-    .select(MARKET_COLUMNS)
-    .where('event_id', '=', e.id)
-    .orderBy('id')
-    .execute();
+  const markets = await marketsOfEvent(db, e.id);
   const mine = exposure.get(e.id) ?? [];
   return {
     ...traderEvent(e, marginIn(margins, e.sport as Sport, e.league_id), stakes.get(e.id), mine),
@@ -188,34 +172,10 @@ export async function traderSuspend(book: Book, eventId: string, suspend: boolea
   const db = book.deps.db;
   const now = book.deps.now();
   const found = await db.transaction().execute(async (trx) => {
-    const e = await trx
-      .selectFrom('studio_sb_events')
-      .select('id')
-      .where('id', '=', eventId)
-      .forUpdate()
-      .executeTakeFirst();
+    const e = await lockEvent(trx, eventId);
     if (!e) return false;
-    if (!keys) {
-      await trx
-        .updateTable('studio_sb_events')
-        .set({ trader_suspended: suspend, updated_at: now })
-        .where('id', '=', eventId)
-        .execute();
-    }
-    let q = trx
-      .updateTable('studio_sb_markets')
-      .set({
-        trader_suspended: suspend,
-        status: sql`CASE
-          WHEN status IN ('closed', 'settled') THEN status
-          WHEN ${suspend} OR feed_suspended THEN 'suspended'
-          ELSE 'open' END`,
-        version: sql`version + 1`,
-        updated_at: now,
-      })
-      .where('event_id', '=', eventId);
-    if (keys) q = q.where('key', 'in', keys);
-    await q.execute();
+    if (!keys) await setEventTraderSuspended(trx, eventId, suspend, now);
+    await setMarketsTraderSuspended(trx, eventId, suspend, keys, now);
     return true;
   });
   if (found) await book.feed.publishMarkets(eventId);
@@ -224,7 +184,7 @@ export async function traderSuspend(book: Book, eventId: string, suspend: boolea
 
 export async function traderMargins(db: StudioDb): Promise<TraderMargins> {
   const margins = await readMargins(db);
-  const leagues = await db.selectFrom('studio_sb_leagues').select(['id', 'name', 'sport']).orderBy('name').execute();
+  const leagues = await leaguesByName(db);
   return {
     sports: Object.fromEntries(SPORTS.map((s) => [s, margins.sports[s]])),
     leagues: leagues.map((l) => ({
@@ -243,60 +203,16 @@ export async function traderBets(
 ): Promise<{ list: TraderBet[]; next: string | null }> {
   const db = book.deps.db;
   const settings = await readSettings(db);
-  let query = db
-    .selectFrom('studio_sb_bets')
-    .select([
-      'id',
-      'bet_id',
-      'player',
-      'kind',
-      'stake',
-      'potential_payout',
-      'status',
-      'payout',
-      'cashed_out',
-      'created_at',
-      'in_play',
-    ])
-    .where('mode', '=', 'real')
-    .where('status', '<>', 'betting');
-  if (q.big) query = query.where('stake', '>=', settings.bigBet);
-  if (q.eventId) {
-    const eventId = q.eventId;
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('studio_sb_legs')
-          .select('studio_sb_legs.id')
-          .whereRef('studio_sb_legs.bet_id', '=', 'studio_sb_bets.id')
-          .where('studio_sb_legs.event_id', '=', eventId),
-      ),
-    );
-  }
   // Newest first; `after` keeps to bets placed since the cursor the last answer gave.
   const after = q.after && /^[0-9]{1,15}$/.test(q.after) ? Number(q.after) : undefined;
-  if (after !== undefined) query = query.where('id', '>', after);
-  const rows = await query.orderBy('id', 'desc').limit(q.limit).execute();
+  const rows = await tickerBets(db, {
+    minStake: q.big ? settings.bigBet : undefined,
+    eventId: q.eventId,
+    afterId: after,
+    limit: q.limit,
+  });
   const ids = rows.map((r) => r.id);
-  const legs =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('studio_sb_legs')
-          .innerJoin('studio_sb_events', 'studio_sb_events.id', 'studio_sb_legs.event_id')
-          .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-          .select([
-            'studio_sb_legs.bet_id',
-            'studio_sb_legs.event_id',
-            'studio_sb_events.home',
-            'studio_sb_events.away',
-            'studio_sb_markets.key',
-            'studio_sb_legs.selection',
-            'studio_sb_legs.odds1000',
-          ])
-          .where('studio_sb_legs.bet_id', 'in', ids)
-          .orderBy('studio_sb_legs.bet_id')
-          .orderBy('studio_sb_legs.leg_no')
-          .execute();
+  const legs = ids.length === 0 ? [] : await tickerLegsOf(db, ids);
   const list = rows.map((b) => ({
     id: b.bet_id,
     player: b.player,
@@ -324,12 +240,7 @@ export async function traderBets(
 
 /** The players whose trader factor or risk factor is not the book's full one, with both. */
 export async function traderPlayers(db: StudioDb): Promise<{ list: TraderPlayerFactor[] }> {
-  const rows = await db
-    .selectFrom('studio_sb_players')
-    .select(['player', 'factor_ppm', 'risk_level', 'risk_factor_ppm'])
-    .where((eb) => eb.or([eb('factor_ppm', '<>', FULL_FACTOR), eb('risk_factor_ppm', '<>', FULL_FACTOR)]))
-    .orderBy('player')
-    .execute();
+  const rows = await playersOffFullFactor(db, FULL_FACTOR);
   return { list: rows.map((r) => factorsOf(r.player, r)) };
 }
 
@@ -341,43 +252,8 @@ export async function traderProfit(
   const timeZone = (await readSettings(db)).timeZone;
   const from = dayStart(q.from, timeZone);
   const to = dayStart(addDays(q.to, 1), timeZone);
-  // A single counts under its leg's sport, league or market type. A multiple or system bet, whose
-  // legs may span sports, leagues and market types, counts in a row of its own kind whatever the report
-  // is by: its result is the product of all its legs, so no one leg's row may carry it.
-  const single =
-    q.by === 'sport'
-      ? { key: sql<string>`e.sport`, label: sql<string>`e.sport` }
-      : q.by === 'league'
-        ? { key: sql<string>`lg.id`, label: sql<string>`lg.name` }
-        : { key: sql<string>`m.type`, label: sql<string>`m.type` };
-  const key = sql<string>`CASE WHEN b.kind = 'single' THEN ${single.key} ELSE b.kind END`;
-  const label = sql<string>`CASE b.kind WHEN 'multiple' THEN 'Multiples' WHEN 'system' THEN 'System bets' ELSE ${single.label} END`;
-  const result = await sql<{
-    key: string;
-    label: string;
-    bets: number;
-    stake: number;
-    payout: number;
-    uncollected: number;
-  }>`
-    SELECT ${key} AS key, ${label} AS label, count(*)::int AS bets,
-      coalesce(sum(b.stake), 0)::bigint AS stake,
-      coalesce(sum(b.payout + b.cashed_out), 0)::bigint AS payout,
-      coalesce(sum(u.uncollected), 0)::bigint AS uncollected
-    FROM studio_sb_bets b
-    JOIN studio_sb_legs l ON l.bet_id = b.id AND l.leg_no = 0
-    JOIN studio_sb_events e ON e.id = l.event_id
-    JOIN studio_sb_leagues lg ON lg.id = e.league_id
-    JOIN studio_sb_markets m ON m.id = l.market_id
-    LEFT JOIN LATERAL (
-      SELECT coalesce(sum(mv.uncollected), 0) AS uncollected FROM studio_sb_moves mv
-      WHERE mv.bet_id = b.id AND mv.kind = 'fix'
-    ) u ON true
-    WHERE b.mode = 'real' AND b.status IN ('settled', 'cashed_out')
-      AND b.settled_at >= ${from} AND b.settled_at < ${to}
-    GROUP BY 1, 2
-    ORDER BY 1`.execute(db);
-  const rows = result.rows.map((r) => {
+  // A multiple or system bet counts in a row of its own kind, whatever the report is by (profitRows).
+  const rows = (await profitRows(db, q.by, from, to)).map((r) => {
     const stake = Number(r.stake);
     const payout = Number(r.payout);
     return {

@@ -1,6 +1,8 @@
+import { addDays, dayStart } from '@gamehall/shared/calendar-day';
 import type { StudioDb } from '../../kit/db/database';
 import type { SbBetStatus, SbEventStatus, SbMarketStatus } from '../../kit/db/schema';
-import type { BetStatus, EventCard, EventView, LegView, MarketView, MyBet } from '../api';
+import type { StudioSession } from '../../kit/sessions';
+import type { BetStatus, EventCard, EventView, LegView, MarketView, MyBet, MyBetsAnswer, SportView } from '../api';
 import { cashOutValue, type OpenBetLeg } from '../model/bets';
 import { MARGIN_FACTOR } from '../model/markets';
 import {
@@ -14,10 +16,22 @@ import {
   SPORTS,
   type Sport,
 } from '../types';
+import {
+  type EventsWindow,
+  eventById,
+  leagueCountsOf,
+  listedEvents,
+  liveEventsOf,
+  marketsOfEvents,
+} from './events.queries';
 import { type Margins, marginIn, readMargins, readSettings } from './settings';
+import { fixRowsOf, legRowsOf, playerBetRows } from './views.queries';
 
 // What the book shows: rows of its tables turned into the page's answers (api.ts). Never a row as
 // it is: each answer lists its fields.
+
+// The bets' columns as BetRow and FixRow hold them, for the book's files that read bets as the page shows them.
+export { BET_COLUMNS, FIX_COLUMNS } from './views.queries';
 
 /** A market's prices as stored: the feed's order of its selections (the page shows them so). */
 export type StoredOdds = { key: string; odds1000: number }[];
@@ -36,21 +50,6 @@ export type MarketRow = {
   outcomes: unknown;
   version: number;
 };
-
-export const MARKET_COLUMNS = [
-  'studio_sb_markets.id',
-  'studio_sb_markets.event_id',
-  'studio_sb_markets.key',
-  'studio_sb_markets.type',
-  'studio_sb_markets.period',
-  'studio_sb_markets.line4',
-  'studio_sb_markets.status',
-  'studio_sb_markets.trader_suspended',
-  'studio_sb_markets.feed_suspended',
-  'studio_sb_markets.odds',
-  'studio_sb_markets.outcomes',
-  'studio_sb_markets.version',
-] as const;
 
 export type EventRow = {
   id: string;
@@ -72,32 +71,6 @@ export type EventRow = {
   league_region: string | null;
   league_title: string | null;
 };
-
-export function eventsQuery(db: StudioDb) {
-  return db
-    .selectFrom('studio_sb_events')
-    .innerJoin('studio_sb_leagues', 'studio_sb_leagues.id', 'studio_sb_events.league_id')
-    .select([
-      'studio_sb_events.id',
-      'studio_sb_events.source',
-      'studio_sb_events.sport',
-      'studio_sb_events.league_id',
-      'studio_sb_events.home',
-      'studio_sb_events.away',
-      'studio_sb_events.venue',
-      'studio_sb_events.starts_at',
-      'studio_sb_events.status',
-      'studio_sb_events.state',
-      'studio_sb_events.result',
-      'studio_sb_events.trader_suspended',
-      'studio_sb_events.seed_hash',
-      'studio_sb_events.seed',
-      'studio_sb_events.corrections',
-      'studio_sb_leagues.name as league_name',
-      'studio_sb_leagues.region as league_region',
-      'studio_sb_leagues.title as league_title',
-    ]);
-}
 
 export const oddsOf = (m: Pick<MarketRow, 'odds'>): StoredOdds => (m.odds as StoredOdds | null) ?? [];
 export const selectionId = (eventId: string, marketKey: string, key: string) => `${eventId}/${marketKey}/${key}`;
@@ -227,14 +200,77 @@ export function eventView(e: EventRow, markets: MarketRow[]): EventView {
 export async function marketsOf(db: StudioDb, eventIds: string[]): Promise<Map<string, MarketRow[]>> {
   const byEvent = new Map<string, MarketRow[]>(eventIds.map((id) => [id, []]));
   if (eventIds.length === 0) return byEvent;
-  const rows = await db
-    .selectFrom('studio_sb_markets')
-    .select(MARKET_COLUMNS)
-    .where('event_id', 'in', eventIds)
-    .orderBy('id')
-    .execute();
+  const rows = await marketsOfEvents(db, eventIds);
   for (const m of rows) byEvent.get(m.event_id)?.push(m);
   return byEvent;
+}
+
+/** The most events a list shows. */
+const LIST_LIMIT = 200;
+
+async function eventCards(db: StudioDb, rows: EventRow[]): Promise<EventCard[]> {
+  const markets = await marketsOf(
+    db,
+    rows.map((e) => e.id),
+  );
+  return rows.map((e) => eventCard(e, markets.get(e.id) ?? []));
+}
+
+/** The lobby's sports, each with its leagues that have an event live or still to start after `now`. */
+export async function sportViewsOf(db: StudioDb, sports: Sport[], now: Date): Promise<SportView[]> {
+  const counts = await leagueCountsOf(db, sports, now);
+  return sports.map((sport) => {
+    const leagues = counts
+      .filter((c) => c.sport === sport && (c.live > 0 || c.upcoming > 0))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        region: c.region,
+        title: c.title,
+        live: Number(c.live),
+        upcoming: Number(c.upcoming),
+      }));
+    return {
+      sport,
+      live: leagues.reduce((t, l) => t + l.live, 0),
+      upcoming: leagues.reduce((t, l) => t + l.upcoming, 0),
+      leagues,
+    };
+  });
+}
+
+/** The live events of these sports as the lobby lists them. */
+export async function liveEventCards(db: StudioDb, sports: Sport[]): Promise<EventCard[]> {
+  return eventCards(db, await liveEventsOf(db, sports, LIST_LIMIT));
+}
+
+/**
+ * The events of these sports (and league) a list shows: those live, those of a brand day `day` not
+ * finished, else those live and those still to start after `now`.
+ */
+export async function listedEventCards(
+  db: StudioDb,
+  filter: { sports: Sport[]; league: string | undefined; live: boolean | undefined; day: string | undefined },
+  now: Date,
+): Promise<EventCard[]> {
+  let window: EventsWindow;
+  if (filter.live) {
+    window = { live: true };
+  } else if (filter.day) {
+    const timeZone = (await readSettings(db)).timeZone;
+    window = { from: dayStart(filter.day, timeZone), to: dayStart(addDays(filter.day, 1), timeZone) };
+  } else {
+    window = { upcomingAfter: now };
+  }
+  return eventCards(db, await listedEvents(db, { sports: filter.sports, league: filter.league, window }, LIST_LIMIT));
+}
+
+/** An event of these sports with its markets on offer, or undefined when there is none. */
+export async function eventDetail(db: StudioDb, eventId: string, sports: Sport[]): Promise<EventView | undefined> {
+  const e = await eventById(db, eventId);
+  if (!e || !sports.includes(e.sport as Sport)) return undefined;
+  const markets = await marketsOf(db, [e.id]);
+  return eventView(e, markets.get(e.id) ?? []);
 }
 
 // ---- bets ----
@@ -261,29 +297,6 @@ export type BetRow = {
   mode: 'real' | 'trial';
   game_code: string;
 };
-
-export const BET_COLUMNS = [
-  'studio_sb_bets.id',
-  'studio_sb_bets.bet_id',
-  'studio_sb_bets.kind',
-  'studio_sb_bets.size',
-  'studio_sb_bets.combinations',
-  'studio_sb_bets.stake',
-  'studio_sb_bets.open_stake',
-  'studio_sb_bets.odds1000',
-  'studio_sb_bets.potential_payout',
-  'studio_sb_bets.status',
-  'studio_sb_bets.refusal',
-  'studio_sb_bets.payout',
-  'studio_sb_bets.cashed_out',
-  'studio_sb_bets.created_at',
-  'studio_sb_bets.settled_at',
-  'studio_sb_bets.in_play',
-  'studio_sb_bets.player',
-  'studio_sb_bets.vendor',
-  'studio_sb_bets.mode',
-  'studio_sb_bets.game_code',
-] as const;
 
 export type LegRow = {
   bet_id: number;
@@ -312,36 +325,7 @@ export type LegRow = {
 export async function legsOf(db: StudioDb, betIds: number[]): Promise<Map<number, LegRow[]>> {
   const byBet = new Map<number, LegRow[]>(betIds.map((id) => [id, []]));
   if (betIds.length === 0) return byBet;
-  const rows = await db
-    .selectFrom('studio_sb_legs')
-    .innerJoin('studio_sb_markets', 'studio_sb_markets.id', 'studio_sb_legs.market_id')
-    .innerJoin('studio_sb_events', 'studio_sb_events.id', 'studio_sb_legs.event_id')
-    .select([
-      'studio_sb_legs.bet_id',
-      'studio_sb_legs.leg_no',
-      'studio_sb_legs.event_id',
-      'studio_sb_legs.selection',
-      'studio_sb_legs.odds1000',
-      'studio_sb_legs.outcome',
-      'studio_sb_markets.key as market_key',
-      'studio_sb_markets.type as market_type',
-      'studio_sb_markets.period as market_period',
-      'studio_sb_markets.line4 as market_line4',
-      'studio_sb_markets.status as market_status',
-      'studio_sb_markets.odds as market_odds',
-      'studio_sb_events.sport',
-      'studio_sb_events.league_id',
-      'studio_sb_events.home',
-      'studio_sb_events.away',
-      'studio_sb_events.starts_at',
-      'studio_sb_events.status as event_status',
-      'studio_sb_events.state',
-      'studio_sb_events.result',
-    ])
-    .where('studio_sb_legs.bet_id', 'in', betIds)
-    .orderBy('studio_sb_legs.bet_id')
-    .orderBy('studio_sb_legs.leg_no')
-    .execute();
+  const rows = await legRowsOf(db, betIds);
   for (const l of rows) byBet.get(l.bet_id)?.push(l);
   return byBet;
 }
@@ -449,9 +433,6 @@ export type FixRow = {
   created_at: Date | string;
 };
 
-/** The moves' columns fixesOf and the round detail read. */
-export const FIX_COLUMNS = ['amount', 'status', 'taken', 'uncollected', 'reason', 'created_at'] as const;
-
 /**
  * What a correction moved: a debit the wallet answered moved what the player's cash gave (`taken`),
  * which may be less than asked; anything else moves its amount (a debit still on its way, as asked).
@@ -505,13 +486,7 @@ export async function myBets(db: StudioDb, bets: BetRow[]): Promise<MyBet[]> {
   const legs = await legsOf(db, ids);
   const fixes = new Map<number, FixRow[]>();
   if (ids.length > 0) {
-    const rows = await db
-      .selectFrom('studio_sb_moves')
-      .select(['bet_id', ...FIX_COLUMNS])
-      .where('bet_id', 'in', ids)
-      .where('kind', '=', 'fix')
-      .orderBy('id')
-      .execute();
+    const rows = await fixRowsOf(db, ids);
     for (const r of rows) {
       const list = fixes.get(r.bet_id) ?? [];
       list.push(r);
@@ -521,4 +496,30 @@ export async function myBets(db: StudioDb, bets: BetRow[]): Promise<MyBet[]> {
   // Only an open bet is offered a cash-out: the prices' margins are read for none other.
   const pricing = bets.some((b) => b.status === 'open') ? await readCashOutPricing(db) : null;
   return bets.map((b) => myBet(b, legs.get(b.id) ?? [], fixes.get(b.id) ?? [], pricing));
+}
+
+const OPEN_STATUSES: SbBetStatus[] = ['betting', 'pending', 'open'];
+const SETTLED_STATUSES: SbBetStatus[] = ['settled', 'cashed_out', 'refused'];
+
+/**
+ * A page of the session's bets (its player's, of its game code and mode), open or settled, newest
+ * first: `limit` of them placed before the bet `cursor` (a row id) when given, and the next cursor.
+ */
+export async function playerBets(
+  db: StudioDb,
+  s: StudioSession,
+  q: { status: 'open' | 'settled'; cursor?: string | undefined; limit: number },
+): Promise<MyBetsAnswer> {
+  const rows = await playerBetRows(
+    db,
+    s,
+    q.status === 'open' ? [...OPEN_STATUSES] : [...SETTLED_STATUSES],
+    q.cursor ? Number(q.cursor) : undefined,
+    q.limit + 1,
+  );
+  const page = rows.slice(0, q.limit);
+  return {
+    bets: await myBets(db, page),
+    next: rows.length > q.limit ? String(page[page.length - 1]?.id) : null,
+  };
 }

@@ -1,0 +1,44 @@
+import type { SelectExpression, Transaction } from 'kysely';
+import type { StudioDb } from '../../kit/db/database';
+import type { StudioDatabase } from '../../kit/db/schema';
+
+/** The row id of a player's bet in one mode (none when it is not theirs). */
+export function betRowIdOf(
+  db: StudioDb,
+  betId: string,
+  who: { vendor: string; player: string; mode: 'real' | 'trial' },
+) {
+  return db
+    .selectFrom('studio_sb_bets')
+    .select(['id'])
+    .where('bet_id', '=', betId)
+    .where('vendor', '=', who.vendor)
+    .where('player', '=', who.player)
+    .where('mode', '=', who.mode)
+    .executeTakeFirst();
+}
+
+/** A bet after a cash-out: its open stake and potential payout now, what it cashed out, closed when whole. */
+export async function recordCashOut(
+  trx: Transaction<StudioDatabase>,
+  betRowId: number,
+  after: {
+    open_stake: number;
+    potential_payout: number;
+    cashed_out: number;
+    cash_count: number;
+    status?: 'cashed_out';
+    settled_at?: Date;
+  },
+): Promise<void> {
+  await trx.updateTable('studio_sb_bets').set(after).where('id', '=', betRowId).execute();
+}
+
+/** A bet's row, with the columns the caller reads. */
+export function betRowById<C extends SelectExpression<StudioDatabase, 'studio_sb_bets'>>(
+  db: StudioDb,
+  betRowId: number,
+  columns: readonly C[],
+) {
+  return db.selectFrom('studio_sb_bets').select(columns).where('id', '=', betRowId).execute();
+}
