@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { StudioDb } from '../kit/db/database';
 import type { RoundDeps } from '../kit/deps';
 import { openDemoTables } from './room/demo-tables';
 import { type LobbyTiming, PvpLobby } from './room/lobby';
@@ -54,17 +53,7 @@ export function registerCardRoomRoutes(
   registerPvpLobbyRoutes(app, new PvpLobby(pvp, o.lobby), kit, { demo: o.demo });
 }
 
-/** Whether `tableId` is a Tongits table (its address opens the Tongits page, not the card room's lobby). */
-export async function isTongitsTable(db: StudioDb, tableId: unknown): Promise<boolean> {
-  if (typeof tableId !== 'string') return false;
-  const row = await db
-    .selectFrom('studio_pvp_tables')
-    .select('id')
-    .where('id', '=', tableId)
-    .where('game', '=', 'tongits')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export { isTongitsTable } from './room/tongits-room';
 
 /**
  * The Hold'em tables' pause between hands from the environment (STUDIO_PVP_BETWEEN_HANDS_MS): the

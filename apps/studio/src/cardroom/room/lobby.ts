@@ -1,11 +1,22 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import type { StudioDatabase } from '../../kit/db/schema';
 import { StudioError } from '../../kit/errors';
 import type { StudioSession } from '../../kit/sessions';
 import type { PvpRoom, SitGuard } from './room';
+import { seatedPlayers, sittingsOfPlayerOrAt, takenSeatNumbers } from './seats.queries';
+import { lobbyTableRows, lockHoldemTable, tableSeats } from './tables.queries';
 import { type TongitsTableInfo, tongitsInfo } from './tongits-view';
 import { type PvpTableInfo, tableInfo } from './view';
+import {
+  dropWaiting,
+  everyWaitingList,
+  joinWaitingList,
+  leaveWaitingList,
+  offersAt,
+  setOfferEnd,
+  waitingList,
+} from './waiting.queries';
 
 // The card room's lobby (docs/pvp.md "The lobby"): the tables of both games with their figures, "join
 // the next free seat", and a waiting list per Hold'em table. The waiting list lives in the database
@@ -56,25 +67,9 @@ export type LobbyFilter = { seats?: number; betting?: 'no-limit' | 'pot-limit'; 
 const ownerOf = (s: { vendor: string; player: string }) => `${s.vendor}:${s.player}`;
 
 async function lockTable(trx: Trx, tableId: string): Promise<{ seats: number; currency: string }> {
-  const row = await trx
-    .selectFrom('studio_pvp_tables')
-    .select(['seats', 'currency'])
-    .where('id', '=', tableId)
-    // The lobby's lists and offers are the Hold'em tables'; a Tongits table is opened from its row.
-    .where('game', '=', 'holdem')
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockHoldemTable(trx, tableId);
   if (!row) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
   return row;
-}
-
-async function takenSeats(trx: Trx | StudioDb, tableId: string) {
-  return trx
-    .selectFrom('studio_pvp_seats')
-    .select(['vendor', 'player'])
-    .where('table_id', '=', tableId)
-    .where('status', '!=', 'closed')
-    .execute();
 }
 
 type Waiting = { id: number; vendor: string; player: string; offer_expires_at: Date | null };
@@ -125,15 +120,6 @@ export function settledList(
   return { left, gone };
 }
 
-async function readList(db: Trx | StudioDb, tableId: string): Promise<Waiting[]> {
-  return db
-    .selectFrom('studio_pvp_waiting')
-    .select(['id', 'vendor', 'player', 'offer_expires_at'])
-    .where('table_id', '=', tableId)
-    .orderBy('id')
-    .execute();
-}
-
 /** What settledList() changes of a stored list: the entries to drop and the offers to write. */
 function changesOf(list: readonly Waiting[], settled: { left: Waiting[]; gone: number[] }) {
   const before = new Map(
@@ -150,20 +136,14 @@ function changesOf(list: readonly Waiting[], settled: { left: Waiting[]; gone: n
  * and players who sat down leave the list, and free seats are offered to the next in line.
  */
 async function settle(trx: Trx, tableId: string, seats: number, now: Date, offerMs: number): Promise<void> {
-  const taken = await takenSeats(trx, tableId);
-  const list = await readList(trx, tableId);
+  const taken = await seatedPlayers(trx, tableId);
+  const list = await waitingList(trx, tableId);
   const { gone, offers } = changesOf(
     list,
     settledList(list, new Set(taken.map(ownerOf)), seats - taken.length, now, offerMs),
   );
-  if (gone.length > 0) await trx.deleteFrom('studio_pvp_waiting').where('id', 'in', gone).execute();
-  for (const w of offers) {
-    await trx
-      .updateTable('studio_pvp_waiting')
-      .set({ offer_expires_at: w.offer_expires_at })
-      .where('id', '=', w.id)
-      .execute();
-  }
+  if (gone.length > 0) await dropWaiting(trx, gone);
+  for (const w of offers) await setOfferEnd(trx, w.id, w.offer_expires_at);
 }
 
 export class PvpLobby {
@@ -188,22 +168,12 @@ export class PvpLobby {
   /** A sit-down: free seats covered by others' offers are theirs; the player's own offer is used up. */
   readonly #guard: SitGuard = async (trx, { tableId, session, seats, now }) => {
     await settle(trx, tableId, seats, now, this.timing.offerMs);
-    const taken = (await takenSeats(trx, tableId)).length;
-    const list = await trx
-      .selectFrom('studio_pvp_waiting')
-      .select(['id', 'vendor', 'player', 'offer_expires_at'])
-      .where('table_id', '=', tableId)
-      .where('offer_expires_at', 'is not', null)
-      .execute();
+    const taken = (await seatedPlayers(trx, tableId)).length;
+    const list = await offersAt(trx, tableId);
     const mine = list.find((w) => w.vendor === session.vendor && w.player === session.player);
     const othersOffers = list.length - (mine ? 1 : 0);
     if (!mine && seats - taken - othersOffers <= 0) throw new StudioError('STUDIO_PVP_SEAT_OFFERED');
-    await trx
-      .deleteFrom('studio_pvp_waiting')
-      .where('table_id', '=', tableId)
-      .where('vendor', '=', session.vendor)
-      .where('player', '=', session.player)
-      .execute();
+    await leaveWaitingList(trx, tableId, session);
   };
 
   /**
@@ -214,9 +184,9 @@ export class PvpLobby {
   async step(tableId: string): Promise<void> {
     const now = this.#now();
     const [table, taken, list] = await Promise.all([
-      this.#db.selectFrom('studio_pvp_tables').select('seats').where('id', '=', tableId).executeTakeFirst(),
-      takenSeats(this.#db, tableId),
-      readList(this.#db, tableId),
+      tableSeats(this.#db, tableId),
+      seatedPlayers(this.#db, tableId),
+      waitingList(this.#db, tableId),
     ]);
     if (!table || list.length === 0) return;
     const settled = settledList(
@@ -247,65 +217,10 @@ export class PvpLobby {
   async read(session: StudioSession): Promise<{ tables: LobbyTable[]; tongitsTables: TongitsLobbyTable[] }> {
     const now = this.#now();
     const since = new Date(now.getTime() - this.timing.figuresMs);
-    const rows = await this.#db
-      .selectFrom('studio_pvp_tables as t')
-      .select([
-        't.id',
-        't.name',
-        't.game',
-        't.betting',
-        't.seats',
-        't.small_blind',
-        't.big_blind',
-        't.min_buy_in',
-        't.max_buy_in',
-        't.rake_bp',
-        't.rake_cap',
-        't.currency',
-      ])
-      .select((eb) => [
-        eb
-          .selectFrom('studio_pvp_seats as s')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('s.table_id', '=', 't.id')
-          .where('s.status', '!=', 'closed')
-          .as('seated'),
-        eb
-          .selectFrom('studio_pvp_hands as h')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('h.table_id', '=', 't.id')
-          .where('h.status', '=', 'over')
-          .where('h.ended_at', '>', since)
-          .as('hands'),
-        eb
-          .selectFrom('studio_pvp_hands as h')
-          .select(sql<string | null>`avg(h.pot)`.as('a'))
-          .whereRef('h.table_id', '=', 't.id')
-          .where('h.status', '=', 'over')
-          .where('h.ended_at', '>', since)
-          .as('avg_pot'),
-      ])
-      .orderBy('t.big_blind')
-      .orderBy('t.seats')
-      .orderBy('t.id')
-      .execute();
-    const waiting = await this.#db
-      .selectFrom('studio_pvp_waiting')
-      .select(['id', 'table_id', 'vendor', 'player', 'offer_expires_at'])
-      .orderBy('id')
-      .execute();
+    const rows = await lobbyTableRows(this.#db, since);
+    const waiting = await everyWaitingList(this.#db);
     const listed = new Set(waiting.map((w) => w.table_id));
-    const taken = await this.#db
-      .selectFrom('studio_pvp_seats')
-      .select(['table_id', 'vendor', 'player'])
-      .where('status', '!=', 'closed')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('vendor', '=', session.vendor), eb('player', '=', session.player)]),
-          eb('table_id', 'in', [...listed, '']),
-        ]),
-      )
-      .execute();
+    const taken = await sittingsOfPlayerOrAt(this.#db, session, [...listed]);
     const seatedAt = new Set(
       taken.filter((s) => s.vendor === session.vendor && s.player === session.player).map((s) => s.table_id),
     );
@@ -368,15 +283,11 @@ export class PvpLobby {
       if (table.currency !== session.currency) {
         throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_CURRENCY' });
       }
-      const taken = await takenSeats(trx, tableId);
+      const taken = await seatedPlayers(trx, tableId);
       if (taken.some((s) => s.vendor === session.vendor && s.player === session.player)) {
         throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_ALREADY_SEATED' });
       }
-      await trx
-        .insertInto('studio_pvp_waiting')
-        .values({ table_id: tableId, vendor: session.vendor, player: session.player, joined_at: now })
-        .onConflict((oc) => oc.columns(['table_id', 'vendor', 'player']).doNothing())
-        .execute();
+      await joinWaitingList(trx, tableId, session, now);
       await settle(trx, tableId, table.seats, now, this.timing.offerMs);
     });
     return this.#row(session, tableId);
@@ -387,12 +298,7 @@ export class PvpLobby {
     const now = this.#now();
     await this.#db.transaction().execute(async (trx) => {
       const table = await lockTable(trx, tableId);
-      await trx
-        .deleteFrom('studio_pvp_waiting')
-        .where('table_id', '=', tableId)
-        .where('vendor', '=', session.vendor)
-        .where('player', '=', session.player)
-        .execute();
+      await leaveWaitingList(trx, tableId, session);
       await settle(trx, tableId, table.seats, now, this.timing.offerMs);
     });
     return this.#row(session, tableId);
@@ -430,16 +336,7 @@ export class PvpLobby {
       )
       .sort((a, b) => b.seated - a.seated || a.bigBlind - b.bigBlind || a.id.localeCompare(b.id));
     for (const t of candidates) {
-      const taken = new Set(
-        (
-          await this.#db
-            .selectFrom('studio_pvp_seats')
-            .select('seat')
-            .where('table_id', '=', t.id)
-            .where('status', '!=', 'closed')
-            .execute()
-        ).map((s) => s.seat),
-      );
+      const taken = new Set((await takenSeatNumbers(this.#db, t.id)).map((s) => s.seat));
       const seat = Array.from({ length: t.seats }, (_, i) => i).find((i) => !taken.has(i));
       if (seat === undefined) continue;
       const buyIn = Math.min(t.maxBuyIn, Math.max(t.minBuyIn, input.buyInBigBlinds * t.bigBlind));

@@ -10,7 +10,6 @@ import type {
   PvpTongitsDeal,
 } from '@gamehall/shared/api/pvp-records';
 import { addDays, dayStart } from '@gamehall/shared/calendar-day';
-import { sql } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import { StudioError } from '../../kit/errors';
 import { maskPlayer } from '../../kit/players';
@@ -18,7 +17,19 @@ import { cardText } from '../engine/cards';
 import { handPoints } from '../engine/tongits/rules';
 import type { TongitsTableState } from '../engine/tongits/table';
 import type { Hand, TableState } from '../engine/types';
+import {
+  anyPlayerStillSeated,
+  countHandsEnded,
+  handPlayers,
+  handsEnded,
+  handsOfSitting,
+  handWithTable,
+  playersOfHands,
+  searchHandRows,
+  stacksOfHands,
+} from './hands.queries';
 import { integrityFlags, type RecordedHand } from './integrity';
+import { sittingOfRound } from './seats.queries';
 import { eventView } from './view';
 
 // The card room's records for the platform (docs/pvp.md "Hand histories and integrity"): a member's
@@ -27,14 +38,6 @@ import { eventView } from './view';
 // the table loop writes with every action; served on the signed trader API (operator-routes.ts).
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
-/** A hand's (deal's) players as its record keeps them, in seat order. */
-export function handPlayers(db: StudioDb, handId: number) {
-  return db.selectFrom('studio_pvp_hand_players').selectAll().where('hand_id', '=', handId).orderBy('seat').execute();
-}
-
-/** The columns of a hand row every list reads (the member's sitting and the operator's search). */
-const SUMMARY = ['h.id', 'h.number', 'h.status', 'h.started_at', 'h.ended_at', 'h.pot', 'h.rake'] as const;
 
 function summaryOf(r: {
   id: number;
@@ -61,22 +64,9 @@ const netOf = (p: { stack_before: number | string; stack_after: number | string 
 
 /** The hands of one sitting (the platform round `roundId`) of `player`, oldest first. */
 export async function roundHands(db: StudioDb, roundId: string, player: string): Promise<PvpRoundHands> {
-  const sitting = await db
-    .selectFrom('studio_pvp_seats as s')
-    .innerJoin('studio_pvp_tables as t', 't.id', 's.table_id')
-    .select(['s.id', 's.table_id', 't.name', 't.game', 't.currency', 't.small_blind', 't.big_blind'])
-    .where('s.round_id', '=', roundId)
-    .where('s.player', '=', player)
-    .executeTakeFirst();
+  const sitting = await sittingOfRound(db, roundId, player);
   if (!sitting) throw new StudioError('STUDIO_NOT_FOUND');
-  const rows = await db
-    .selectFrom('studio_pvp_hand_players as p')
-    .innerJoin('studio_pvp_hands as h', 'h.id', 'p.hand_id')
-    .select([...SUMMARY, 'p.stack_before', 'p.stack_after'])
-    .where('p.seat_id', '=', sitting.id)
-    .orderBy('h.id')
-    .limit(1000)
-    .execute();
+  const rows = await handsOfSitting(db, sitting.id);
   return {
     roundId,
     game: gameOf(sitting.game),
@@ -103,16 +93,7 @@ export async function seedRevealed(
 ) {
   if (hand.status !== 'over') return false;
   if (game === 'tongits') return true;
-  const still = await db
-    .selectFrom('studio_pvp_hand_players as p')
-    .innerJoin('studio_pvp_seats as s', (j) => j.onRef('s.vendor', '=', 'p.vendor').onRef('s.player', '=', 'p.player'))
-    .select('s.id')
-    .where('p.hand_id', '=', hand.id)
-    .where('s.table_id', '=', hand.table_id)
-    .where('s.status', 'in', ['buying_in', 'seated'])
-    .limit(1)
-    .executeTakeFirst();
-  return still === undefined;
+  return !(await anyPlayerStillSeated(db, hand.id, hand.table_id));
 }
 
 const gameOf = (game: string): PvpGame => (game === 'tongits' ? 'tongits' : 'holdem');
@@ -128,25 +109,7 @@ export async function handRecord(
   handId: number,
   viewer: { player: string } | 'operator',
 ): Promise<PvpHandRecord> {
-  const h = await db
-    .selectFrom('studio_pvp_hands as h')
-    .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-    .select([
-      ...SUMMARY,
-      'h.table_id',
-      'h.state',
-      'h.server_seed',
-      'h.server_seed_hash',
-      'h.client_seeds',
-      'h.nonce',
-      't.name',
-      't.game',
-      't.currency',
-      't.small_blind',
-      't.big_blind',
-    ])
-    .where('h.id', '=', handId)
-    .executeTakeFirst();
+  const h = await handWithTable(db, handId);
   if (!h) throw new StudioError('STUDIO_NOT_FOUND');
   const players = await handPlayers(db, handId);
   const operator = viewer === 'operator';
@@ -237,36 +200,16 @@ const endOf = (day: string, tz: string | undefined) => dayStart(addDays(day, 1),
 
 /** The operator's hand search: by player, table and days (the brand's, both included), newest first. */
 export async function searchHands(db: StudioDb, q: PvpHandSearchQuery): Promise<PvpHandSearchAnswer> {
-  let query = db
-    .selectFrom('studio_pvp_hands as h')
-    .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-    .select([...SUMMARY, 'h.table_id', 't.name', 't.currency', 't.game']);
-  if (q.player !== undefined) {
-    const player = q.player;
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('studio_pvp_hand_players as p')
-          .select(sql`1`.as('one'))
-          .whereRef('p.hand_id', '=', 'h.id')
-          .where('p.player', '=', player),
-      ),
-    );
-  }
-  if (q.table !== undefined) query = query.where('h.table_id', '=', q.table);
-  if (q.from !== undefined) query = query.where('h.started_at', '>=', startOf(q.from, q.tz));
-  if (q.to !== undefined) query = query.where('h.started_at', '<', endOf(q.to, q.tz));
-  if (q.before !== undefined) query = query.where('h.id', '<', q.before);
-  const rows = await query.orderBy('h.id', 'desc').limit(q.limit).execute();
+  const rows = await searchHandRows(db, {
+    player: q.player,
+    table: q.table,
+    from: q.from === undefined ? undefined : startOf(q.from, q.tz),
+    to: q.to === undefined ? undefined : endOf(q.to, q.tz),
+    before: q.before,
+    limit: q.limit,
+  });
   const ids = rows.map((r) => r.id);
-  const players =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('studio_pvp_hand_players')
-          .select(['hand_id', 'seat', 'player', 'stack_before', 'stack_after'])
-          .where('hand_id', 'in', ids)
-          .orderBy('seat')
-          .execute();
+  const players = ids.length === 0 ? [] : await playersOfHands(db, ids);
   return {
     hands: rows.map((r) => ({
       ...summaryOf(r),
@@ -288,37 +231,18 @@ export const INTEGRITY_MAX_HANDS = 20_000;
 export async function integrityReport(db: StudioDb, q: PvpIntegrityQuery): Promise<PvpIntegrityAnswer> {
   const from = startOf(q.from, q.tz);
   const to = endOf(q.to, q.tz);
-  const count = await db
-    .selectFrom('studio_pvp_hands')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('status', '=', 'over')
-    .where('ended_at', '>=', from)
-    .where('ended_at', '<', to)
-    .executeTakeFirstOrThrow();
+  const count = await countHandsEnded(db, from, to);
   if (Number(count.n) > INTEGRITY_MAX_HANDS) {
     throw new StudioError('STUDIO_BAD_REQUEST', { reason: 'window', hands: Number(count.n), max: INTEGRITY_MAX_HANDS });
   }
-  const rows = await db
-    .selectFrom('studio_pvp_hands as h')
-    .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-    .select(['h.id', 'h.table_id', sql<Hand | null>`h.state -> 'hand'`.as('hand'), 't.currency', 't.big_blind'])
-    .where('h.status', '=', 'over')
-    .where('h.ended_at', '>=', from)
-    .where('h.ended_at', '<', to)
-    .orderBy('h.id')
-    .execute();
+  const rows = await handsEnded(db, from, to);
   const players =
     rows.length === 0
       ? []
-      : await db
-          .selectFrom('studio_pvp_hand_players')
-          .select(['hand_id', 'seat', 'player', 'stack_before', 'stack_after'])
-          .where(
-            'hand_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
+      : await stacksOfHands(
+          db,
+          rows.map((r) => r.id),
+        );
   const byHand = new Map<number, RecordedHand['players']>();
   for (const p of players) {
     const list = byHand.get(p.hand_id) ?? [];

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import { DELIVERY_LEASE_MS, type RoundDeps } from '../../kit/deps';
 import { StudioError } from '../../kit/errors';
@@ -21,11 +20,12 @@ import {
   topUp,
 } from '../engine/table';
 import type { Action, TableConfig, TableState } from '../engine/types';
-import { recordTransfer } from './money';
-import { handPlayers, seedRevealed } from './records';
-import { betTaken } from './sitting';
+import { handPlayers, holdemHand, rakeByTableAndDay } from './hands.queries';
+import { seedRevealed } from './records';
+import { setAway, setPendingTopUp } from './seats.queries';
 import { type Change, checkedClientSeed, isAmount, ownerOf, type PvpTiming, TableRoom, type Trx } from './table-room';
 import { refillTimeBanks } from './time-bank';
+import { betTaken, recordTransfer } from './transfers.queries';
 import {
   eventView,
   type PvpSeatRow,
@@ -220,7 +220,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       );
     }
     s.pending_top_up = 0;
-    await c.trx.updateTable('studio_pvp_seats').set({ pending_top_up: 0 }).where('id', '=', s.id).execute();
+    await setPendingTopUp(c.trx, s.id, 0);
   }
 
   /** Deals the next hand when two or more players can be dealt in. */
@@ -308,11 +308,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       if (!mine) return false;
       if (this.dealtIn(c.state, mine.seat)) {
         mine.pending_top_up += amount;
-        await c.trx
-          .updateTable('studio_pvp_seats')
-          .set({ pending_top_up: mine.pending_top_up })
-          .where('id', '=', mine.id)
-          .execute();
+        await setPendingTopUp(c.trx, mine.id, mine.pending_top_up);
         return true;
       }
       mine.pending_top_up += amount;
@@ -333,7 +329,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
     await this.change(tableId, async (c) => {
       const mine = this.seatOf(c, session);
       c.state = this.engine(() => comeBack(c.state, ownerOf(mine)));
-      await c.trx.updateTable('studio_pvp_seats').set({ away: false }).where('id', '=', mine.id).execute();
+      await setAway(c.trx, mine.id, false);
     });
   }
 
@@ -353,14 +349,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
    * server seed once none of the hand's players is seated at the table (records.ts seedRevealed).
    */
   async hand(handId: number, owner: string | null) {
-    const h = await this.#db
-      .selectFrom('studio_pvp_hands')
-      .selectAll()
-      .where('id', '=', handId)
-      .where('table_id', 'in', (eb) =>
-        eb.selectFrom('studio_pvp_tables as t').select('t.id').where('t.game', '=', 'holdem'),
-      )
-      .executeTakeFirst();
+    const h = await holdemHand(this.#db, handId);
     if (!h) throw new StudioError('STUDIO_NOT_FOUND');
     const players = await handPlayers(this.#db, handId);
     const state = h.state as TableState;
@@ -411,24 +400,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
 
   /** The house's PVP revenue: rake per table and day (in `timeZone`) of the hands ended in [from, to). */
   async rakeReport(from: Date, to: Date, timeZone = 'UTC') {
-    const rows = await this.#db
-      .selectFrom('studio_pvp_hands as h')
-      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-      .select([
-        'h.table_id',
-        't.currency',
-        sql<string>`to_char(h.ended_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('day'),
-        sql<number>`count(*)::int`.as('hands'),
-        sql<number>`coalesce(sum(h.rake), 0)::bigint`.as('rake'),
-        sql<number>`coalesce(sum(h.pot), 0)::bigint`.as('pots'),
-      ])
-      .where('h.status', '=', 'over')
-      .where('h.ended_at', '>=', from)
-      .where('h.ended_at', '<', to)
-      .groupBy(['h.table_id', 't.currency', sql`3`])
-      .orderBy(sql`3`)
-      .orderBy('h.table_id')
-      .execute();
+    const rows = await rakeByTableAndDay(this.#db, from, to, timeZone);
     return rows.map((r) => ({
       tableId: r.table_id,
       day: r.day,

@@ -5,13 +5,13 @@ import { DELIVERY_LEASE_MS } from '../../kit/deps';
 import { StudioError } from '../../kit/errors';
 import type { StudioSession } from '../../kit/sessions';
 import { betRefusal } from '../../kit/wallet-client';
-import { buyInTx, deliverTransfer, placeBet, recordTransfer, rollBackTransfer, type SittingRef } from './money';
+import { buyInTx, deliverTransfer, placeBet, type SittingRef } from './money';
+import { closeSitting, insertSitting, occupiedSeats, sittingRef } from './seats.queries';
+import { betRefused, recordTransfer, rollBackTransfer } from './transfers.queries';
 
 // Sitting down and topping up at any card table (Hold'em or Tongits): the seat held while the wallet
 // answers the buy-in, the one-member, one-address and one-device rules, and the wallet bets with
 // what a refusal or a lost answer undoes. The engine's own checks stay with each room.
-
-const SITTING_COLUMNS = ['id', 'vendor', 'player', 'game_code', 'currency', 'round_id'] as const;
 
 export type HeldSeat = SittingRef & { transferId: number };
 
@@ -37,12 +37,7 @@ export async function holdSeat(
     check: () => void;
   },
 ): Promise<HeldSeat> {
-  const open = await trx
-    .selectFrom('studio_pvp_seats')
-    .select(['seat', 'vendor', 'player', 'address', 'device'])
-    .where('table_id', '=', t.tableId)
-    .where('status', '!=', 'closed')
-    .execute();
+  const open = await occupiedSeats(trx, t.tableId);
   const s = t.session;
   if (open.some((o) => o.vendor === s.vendor && o.player === s.player)) {
     throw new StudioError('STUDIO_PVP_REFUSED', { reason: t.reasons.alreadySeated });
@@ -54,32 +49,28 @@ export async function holdSeat(
   t.check();
   let inserted: SittingRef;
   try {
-    inserted = await trx
-      .insertInto('studio_pvp_seats')
-      .values({
-        table_id: t.tableId,
-        seat: t.seat,
-        session_id: s.id,
-        vendor: s.vendor,
-        player: s.player,
-        game_code: s.gameCode,
-        currency: s.currency,
-        round_id: `pvp:${randomUUID()}`,
-        address: t.address,
-        device: s.device,
-        status: 'buying_in',
-        stack: 0,
-        pending_top_up: 0,
-        leave_queued: false,
-        away: false,
-        client_seed: t.clientSeed,
-        last_seq: 0,
-        time_bank_ms: t.timeBankMs,
-        seen_at: t.now,
-        closed_at: null,
-      })
-      .returning(SITTING_COLUMNS)
-      .executeTakeFirstOrThrow();
+    inserted = await insertSitting(trx, {
+      table_id: t.tableId,
+      seat: t.seat,
+      session_id: s.id,
+      vendor: s.vendor,
+      player: s.player,
+      game_code: s.gameCode,
+      currency: s.currency,
+      round_id: `pvp:${randomUUID()}`,
+      address: t.address,
+      device: s.device,
+      status: 'buying_in',
+      stack: 0,
+      pending_top_up: 0,
+      leave_queued: false,
+      away: false,
+      client_seed: t.clientSeed,
+      last_seq: 0,
+      time_bank_ms: t.timeBankMs,
+      seen_at: t.now,
+      closed_at: null,
+    });
   } catch (err) {
     if ((err as { code?: string }).code === '23505') {
       throw new StudioError('STUDIO_PVP_REFUSED', { reason: t.reasons.seatTaken });
@@ -111,16 +102,8 @@ export async function betBuyIn(
   if (answer.kind === 'ok') return;
   if (answer.kind === 'refused') {
     await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('studio_pvp_transfers')
-        .set({ status: 'refused', done_at: deps.now(), last_error: answer.status })
-        .where('id', '=', held.transferId)
-        .execute();
-      await trx
-        .updateTable('studio_pvp_seats')
-        .set({ status: 'closed', closed_at: deps.now() })
-        .where('id', '=', held.id)
-        .execute();
+      await betRefused(trx, held.transferId, answer.status, deps.now());
+      await closeSitting(trx, held.id, deps.now());
     });
     await after();
     throw betRefusal(answer);
@@ -129,17 +112,6 @@ export async function betBuyIn(
   await deliverTransfer(deps, held.transferId);
   await after();
   throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
-}
-
-/** A bet's OK recorded in the change that adds its chips; false when recovery already gave up on it. */
-export async function betTaken(trx: StudioDb, transferId: number, now: Date): Promise<boolean> {
-  const took = await trx
-    .updateTable('studio_pvp_transfers')
-    .set({ status: 'ok', done_at: now })
-    .where('id', '=', transferId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(took.numUpdatedRows) === 1;
 }
 
 /** A top-up's transfer, recorded (in the table's locked transaction) before its wallet bet. */
@@ -152,11 +124,7 @@ export async function recordTopUp(
   const tx = `pvp:${seatId}:top-up:${randomUUID()}`;
   const dueAt = new Date(now.getTime() + DELIVERY_LEASE_MS);
   const transferId = await recordTransfer(trx, { seatId, kind: 'top_up', amount, tx, dueAt });
-  const sitting = await trx
-    .selectFrom('studio_pvp_seats')
-    .select(SITTING_COLUMNS)
-    .where('id', '=', seatId)
-    .executeTakeFirstOrThrow();
+  const sitting = await sittingRef(trx, seatId);
   return { sitting, transferId, tx };
 }
 
@@ -170,11 +138,7 @@ export async function betTopUp(
   const answer = await placeBet(deps, prepared.sitting, token, { tx: prepared.tx, amount });
   if (answer.kind === 'ok') return;
   if (answer.kind === 'refused') {
-    await deps.db
-      .updateTable('studio_pvp_transfers')
-      .set({ status: 'refused', done_at: deps.now(), last_error: answer.status })
-      .where('id', '=', prepared.transferId)
-      .execute();
+    await betRefused(deps.db, prepared.transferId, answer.status, deps.now());
     throw betRefusal(answer);
   }
   await rollBackTransfer(deps.db, prepared.transferId, answer.error, deps.now());

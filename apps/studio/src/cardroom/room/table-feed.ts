@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import type { RoundDeps } from '../../kit/deps';
 import { StudioError } from '../../kit/errors';
@@ -7,12 +6,13 @@ import { engineKindOf } from '../../kit/game-map';
 import { holdLease, releaseLeases } from '../../kit/lease';
 import { type StudioSession, sessionOf } from '../../kit/sessions';
 import { deliverDueTransfers } from './money';
-import type { PvpHandRow, PvpSeatRow } from './view';
+import { markPagesSeen } from './seats.queries';
+import { tablesWithActivity, tableVersions } from './tables.queries';
 
 // What the card room's tables share whatever the game (room.ts for Hold'em, tongits-room.ts): the
-// session check, the open sittings and the hand row as the rooms read them, the feed of the
-// players' pages (each page's view on every change, and the "seen" time of the seats whose sockets
-// this process holds), and the clock's pass over a game's tables under their leases.
+// session check, the feed of the players' pages (each page's view on every change, and the "seen"
+// time of the seats whose sockets this process holds), and the clock's pass over a game's tables
+// under their leases.
 
 const LEASE_MS = 5000;
 /** A lease held is renewed once this old, well inside LEASE_MS, not on every pass (4 a second). */
@@ -27,18 +27,6 @@ export async function pvpSessionOf(db: StudioDb, token: string | undefined): Pro
     throw new StudioError('STUDIO_NOT_SUPPORTED', undefined, (w) => w.notPvpRoom);
   }
   return s;
-}
-
-/** A player's page polled the table: the seat counts as connected (as an open socket keeps it). */
-export async function markSeen(db: StudioDb, tableId: string, session: StudioSession, now: Date): Promise<void> {
-  await db
-    .updateTable('studio_pvp_seats')
-    .set({ seen_at: now })
-    .where('table_id', '=', tableId)
-    .where('vendor', '=', session.vendor)
-    .where('player', '=', session.player)
-    .where('status', '!=', 'closed')
-    .execute();
 }
 
 /**
@@ -78,23 +66,7 @@ export class TableClock {
       this.#lastDelivery = now.getTime();
       await deliverDueTransfers(this.deps);
     }
-    const tables = await db
-      .selectFrom('studio_pvp_tables as t')
-      .select(({ exists, selectFrom }) => [
-        't.id',
-        't.version',
-        exists(
-          selectFrom('studio_pvp_seats as s')
-            .select(sql`1`.as('one'))
-            .whereRef('s.table_id', '=', 't.id')
-            .where('s.status', 'in', ['seated', 'buying_in']),
-        ).as('seated'),
-        exists(selectFrom('studio_pvp_waiting as w').select(sql`1`.as('one')).whereRef('w.table_id', '=', 't.id')).as(
-          'waiting',
-        ),
-      ])
-      .where('t.game', '=', this.game)
-      .execute();
+    const tables = await tablesWithActivity(db, this.game);
     const active = tables.filter((t) => t.seated || t.waiting);
     const activeIds = new Set(active.map((t) => t.id));
     for (const id of this.#leading) {
@@ -135,46 +107,6 @@ export type Sub = { owner: string | null; send: (message: string) => void };
 
 /** How often a process refreshes the "seen" time of the players whose sockets it holds. */
 const SEEN_REFRESH_MS = 1000;
-
-export const SEAT_COLUMNS = [
-  'id',
-  'seat',
-  'vendor',
-  'player',
-  'status',
-  'stack',
-  'pending_top_up',
-  'leave_queued',
-  'away',
-  'client_seed',
-  'entropy',
-  'entropy_for',
-  'last_seq',
-  'time_bank_ms',
-  'seen_at',
-] as const;
-
-/** The sittings of a table not yet closed, by seat. */
-export function openSeats(db: StudioDb, tableId: string): Promise<PvpSeatRow[]> {
-  return db
-    .selectFrom('studio_pvp_seats')
-    .select(SEAT_COLUMNS)
-    .where('table_id', '=', tableId)
-    .where('status', '!=', 'closed')
-    .orderBy('seat')
-    .execute() as Promise<PvpSeatRow[]>;
-}
-
-/** A hand's (or deal's) seeds and state as the views show them. */
-export async function handRow(db: StudioDb, handId: number | null): Promise<PvpHandRow | null> {
-  if (handId === null) return null;
-  const row = await db
-    .selectFrom('studio_pvp_hands')
-    .select(['id', 'number', 'status', 'server_seed', 'server_seed_hash', 'client_seeds', 'nonce'])
-    .where('id', '=', handId)
-    .executeTakeFirst();
-  return (row as PvpHandRow | undefined) ?? null;
-}
 
 /** A table read once for its pages: its version, and the view of each owner (vendor:player, or null). */
 export type FeedSnapshot = { version: number; viewOf: (owner: string | null) => unknown };
@@ -247,11 +179,7 @@ export class TableFeed {
     const ids = [...this.#subs.keys()];
     if (ids.length === 0) return;
     // The versions alone, in one query: only a table that changed is read whole for its pages.
-    const rows = await this.db()
-      .selectFrom('studio_pvp_tables')
-      .select(['id', 'version'])
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await tableVersions(this.db(), ids);
     for (const r of rows) if (this.#published.get(r.id) !== Number(r.version)) await this.publish(r.id, false);
   }
 
@@ -269,12 +197,6 @@ export class TableFeed {
       for (const s of subs) if (s.owner !== null) seen.add(`${tableId}|${s.owner}`);
     }
     if (seen.size === 0) return;
-    await this.db()
-      .updateTable('studio_pvp_seats')
-      .set({ seen_at: now })
-      .where('table_id', 'in', tables)
-      .where('status', '!=', 'closed')
-      .where(sql<string>`table_id || '|' || vendor || ':' || player`, 'in', [...seen])
-      .execute();
+    await markPagesSeen(this.db(), tables, [...seen], now);
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import type { StudioDatabase, StudioPvpTablesTable } from '../../kit/db/schema';
 import { DELIVERY_LEASE_MS, type RoundDeps } from '../../kit/deps';
@@ -6,19 +6,34 @@ import { StudioError } from '../../kit/errors';
 import { newServerSeed } from '../../kit/fair/seeds';
 import { IDLE_POLL_MS, LoopTimer, SerialPasses } from '../../kit/loop-timer';
 import type { StudioSession } from '../../kit/sessions';
-import { deliverTransfer, recordTransfer, type SittingRef } from './money';
-import { betBuyIn, betTaken, betTopUp, holdSeat, recordTopUp } from './sitting';
 import {
-  type FeedSnapshot,
+  endHand,
   handRow,
+  insertHand,
+  insertHandPlayer,
+  playerHandRows,
+  saveHandState,
+  setStackAfter,
+} from './hands.queries';
+import { deliverTransfer, type SittingRef } from './money';
+import {
+  markClosing,
+  markSeated,
   markSeen,
   openSeats,
-  pvpSessionOf,
-  type Sub,
-  TableClock,
-  TableFeed,
-} from './table-feed';
+  queueLeave,
+  setAway,
+  setClientSeed,
+  setEntropy,
+  setLastSeq,
+  setStack,
+  setTimeBank,
+} from './seats.queries';
+import { betBuyIn, betTopUp, holdSeat, recordTopUp } from './sitting';
+import { type FeedSnapshot, pvpSessionOf, type Sub, TableClock, TableFeed } from './table-feed';
+import { insertTable, isTableOfGame, nextServerSeed, saveTable, tableRow, tableRowsWithSeated } from './tables.queries';
 import type { TimeBankRefill } from './time-bank';
+import { betTaken, pendingTopUps, recordTransfer } from './transfers.queries';
 import type { PvpHandRow, PvpSeatRow, PvpTableColumns } from './view';
 
 // What the card room's two table services share (room.ts for Hold'em, tongits-room.ts): the table
@@ -85,27 +100,6 @@ export function isLoopback(address: string): boolean {
 }
 
 export const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-
-export const TABLE_COLUMNS = [
-  'id',
-  'name',
-  'game',
-  'betting',
-  'seats',
-  'small_blind',
-  'big_blind',
-  'min_buy_in',
-  'max_buy_in',
-  'rake_bp',
-  'rake_cap',
-  'currency',
-  'state',
-  'version',
-  'hand_id',
-  'turn_started_at',
-  'next_hand_at',
-  'next_server_seed_hash',
-] as const;
 
 export type Trx = Transaction<StudioDatabase>;
 
@@ -251,67 +245,28 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   /** Writes a new table with the engine's first state. Answers false when the id exists. */
   protected async insertTable(values: TableValues, state: State): Promise<boolean> {
     const seed = newServerSeed();
-    const inserted = await this.db
-      .insertInto('studio_pvp_tables')
-      .values({
-        ...values,
-        game: this.#game,
-        state: JSON.stringify(state),
-        version: 0,
-        hand_id: null,
-        turn_started_at: null,
-        next_hand_at: null,
-        next_server_seed: seed.serverSeed,
-        next_server_seed_hash: seed.serverSeedHash,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    return insertTable(this.db, {
+      ...values,
+      game: this.#game,
+      state: JSON.stringify(state),
+      version: 0,
+      hand_id: null,
+      turn_started_at: null,
+      next_hand_at: null,
+      next_server_seed: seed.serverSeed,
+      next_server_seed_hash: seed.serverSeedHash,
+    });
   }
 
   /** The game's tables with the seats taken (buying in or seated), by stakes. */
   protected async listRows(): Promise<(Row & { seated: number })[]> {
-    const rows = await this.db
-      .selectFrom('studio_pvp_tables as t')
-      .select(TABLE_COLUMNS.map((c) => `t.${c}` as const))
-      .select((eb) =>
-        eb
-          .selectFrom('studio_pvp_seats as s')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('s.table_id', '=', 't.id')
-          .where('s.status', 'in', ['buying_in', 'seated'])
-          .as('seated'),
-      )
-      .where('t.game', '=', this.#game)
-      .orderBy('t.big_blind')
-      .orderBy('t.id')
-      .execute();
+    const rows = await tableRowsWithSeated(this.db, this.#game);
     return rows.map((r) => ({ ...(r as unknown as Row), seated: Number(r.seated ?? 0) }));
   }
 
   /** The player's latest hands (newest first) of every game or of this room's alone, with what each changed their stack by. */
   protected async playerHands(session: StudioSession, limit: number, games: 'every game' | 'this game') {
-    const rows = await this.db
-      .selectFrom('studio_pvp_hand_players as p')
-      .innerJoin('studio_pvp_hands as h', 'h.id', 'p.hand_id')
-      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-      .select([
-        't.game',
-        'h.id',
-        'h.table_id',
-        'h.number',
-        'h.status',
-        'h.started_at',
-        'h.pot',
-        'p.stack_before',
-        'p.stack_after',
-      ])
-      .$if(games === 'this game', (q) => q.where('t.game', '=', this.#game))
-      .where('p.vendor', '=', session.vendor)
-      .where('p.player', '=', session.player)
-      .orderBy('h.id', 'desc')
-      .limit(limit)
-      .execute();
+    const rows = await playerHandRows(this.db, session, limit, games === 'this game' ? this.#game : null);
     return rows.map((r) => ({
       game: r.game,
       handId: r.id,
@@ -325,24 +280,12 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   }
 
   /** Whether a table id is a table of this room's game (the routes send other ids to another room). */
-  async has(tableId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('studio_pvp_tables')
-      .select('id')
-      .where('id', '=', tableId)
-      .where('game', '=', this.#game)
-      .executeTakeFirst();
-    return row !== undefined;
+  has(tableId: string): Promise<boolean> {
+    return isTableOfGame(this.db, tableId, this.#game);
   }
 
   protected async tableRow(db: StudioDb, tableId: string, lock: boolean): Promise<Row> {
-    let q = db
-      .selectFrom('studio_pvp_tables')
-      .select(TABLE_COLUMNS)
-      .where('id', '=', tableId)
-      .where('game', '=', this.#game);
-    if (lock) q = q.forUpdate();
-    const row = await q.executeTakeFirst();
+    const row = await tableRow(db, tableId, this.#game, lock);
     if (!row) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
     return row as unknown as Row;
   }
@@ -376,17 +319,13 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       const value = await fn(c);
       const changed = c.state !== state || Object.keys(c.set).length > 0;
       if (changed) {
-        await trx
-          .updateTable('studio_pvp_tables')
-          .set({ ...c.set, state: JSON.stringify(c.state), version: row.version + 1 })
-          .where('id', '=', tableId)
-          .execute();
+        await saveTable(trx, tableId, { ...c.set, state: JSON.stringify(c.state), version: row.version + 1 });
         // The engine's stacks mirrored onto the seat rows (what a sitting holds, for reports and recovery).
         for (const s of c.seats) {
           if (s.status !== 'seated') continue;
           const stack = c.state.seats[s.seat]?.stack;
           if (stack === undefined || stack === s.stack) continue;
-          await trx.updateTable('studio_pvp_seats').set({ stack }).where('id', '=', s.id).execute();
+          await setStack(trx, s.id, stack);
         }
       }
       return { value, owed: c.owed, changed };
@@ -410,7 +349,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       if (over > 0) {
         const bank = Math.max(0, seatRow.time_bank_ms - over);
         seatRow.time_bank_ms = bank;
-        await c.trx.updateTable('studio_pvp_seats').set({ time_bank_ms: bank }).where('id', '=', seatRow.id).execute();
+        await setTimeBank(c.trx, seatRow.id, bank);
       }
     }
     c.set.turn_started_at = c.now;
@@ -420,11 +359,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   /** The hand's record follows the state (`move`: one more action counted). */
   protected async saveHand(c: Change<Row, State>, move: boolean): Promise<void> {
     if (c.row.hand_id === null) return;
-    await c.trx
-      .updateTable('studio_pvp_hands')
-      .set(move ? { state: JSON.stringify(c.state), actions: sql`actions + 1` } : { state: JSON.stringify(c.state) })
-      .where('id', '=', c.row.hand_id)
-      .execute();
+    await saveHandState(c.trx, c.row.hand_id, JSON.stringify(c.state), move);
   }
 
   /** A new hand's record with its seeds and the stacks its players bring; its turn clock starts. */
@@ -434,42 +369,35 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
     players: { seat: number; row: PvpSeatRow }[],
   ): Promise<void> {
     const nonce = 0;
-    const row = await c.trx
-      .insertInto('studio_pvp_hands')
-      .values({
-        table_id: c.row.id,
-        number: hand.number,
-        status: 'live',
-        server_seed: hand.serverSeed,
-        server_seed_hash: hand.serverSeedHash,
-        client_seeds: JSON.stringify(hand.clientSeeds),
-        nonce,
-        state_before: JSON.stringify(hand.before),
-        state: JSON.stringify(c.state),
-        actions: 0,
-        pot: 0,
-        rake: 0,
-        started_at: c.now,
-        ended_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const handId = await insertHand(c.trx, {
+      table_id: c.row.id,
+      number: hand.number,
+      status: 'live',
+      server_seed: hand.serverSeed,
+      server_seed_hash: hand.serverSeedHash,
+      client_seeds: JSON.stringify(hand.clientSeeds),
+      nonce,
+      state_before: JSON.stringify(hand.before),
+      state: JSON.stringify(c.state),
+      actions: 0,
+      pot: 0,
+      rake: 0,
+      started_at: c.now,
+      ended_at: null,
+    });
     for (const p of players) {
-      await c.trx
-        .insertInto('studio_pvp_hand_players')
-        .values({
-          hand_id: row.id,
-          seat: p.seat,
-          seat_id: p.row.id,
-          vendor: p.row.vendor,
-          player: p.row.player,
-          stack_before: hand.before.seats[p.seat]?.stack ?? 0,
-          stack_after: null,
-        })
-        .execute();
+      await insertHandPlayer(c.trx, {
+        hand_id: handId,
+        seat: p.seat,
+        seat_id: p.row.id,
+        vendor: p.row.vendor,
+        player: p.row.player,
+        stack_before: hand.before.seats[p.seat]?.stack ?? 0,
+        stack_after: null,
+      });
     }
-    c.set.hand_id = row.id;
-    c.row.hand_id = row.id;
+    c.set.hand_id = handId;
+    c.row.hand_id = handId;
     c.set.turn_started_at = c.now;
     c.row.turn_started_at = c.now;
     c.set.next_hand_at = null;
@@ -507,19 +435,13 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
     totals: { pot: number; rake: number },
     seats: number[],
   ): Promise<void> {
-    await c.trx
-      .updateTable('studio_pvp_hands')
-      .set({ status: 'over', state: JSON.stringify(c.state), pot: totals.pot, rake: totals.rake, ended_at: c.now })
-      .where('id', '=', handId)
-      .execute();
-    for (const seat of seats) {
-      await c.trx
-        .updateTable('studio_pvp_hand_players')
-        .set({ stack_after: c.state.seats[seat]?.stack ?? 0 })
-        .where('hand_id', '=', handId)
-        .where('seat', '=', seat)
-        .execute();
-    }
+    await endHand(c.trx, handId, {
+      state: JSON.stringify(c.state),
+      pot: totals.pot,
+      rake: totals.rake,
+      endedAt: c.now,
+    });
+    for (const seat of seats) await setStackAfter(c.trx, handId, seat, c.state.seats[seat]?.stack ?? 0);
   }
 
   /** Between hands: the pause before the next (its seed was committed when this one was dealt), no turn clock. */
@@ -534,11 +456,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
     c.state = left.state;
     const amount = left.cashOut + s.pending_top_up;
     s.status = 'closing';
-    await c.trx
-      .updateTable('studio_pvp_seats')
-      .set({ status: 'closing', stack: 0, pending_top_up: 0, leave_queued: false })
-      .where('id', '=', s.id)
-      .execute();
+    await markClosing(c.trx, s.id);
     c.owed.push(
       await recordTransfer(c.trx, {
         seatId: s.id,
@@ -596,11 +514,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       // Recovery already gave up on this bet (its answer came too late): the rollback returns the chips.
       if (!(await betTaken(c.trx, sitting.transferId, c.now))) return;
       c.state = this.sitDown(c.state, { seat, playerId: owner, buyIn });
-      await c.trx
-        .updateTable('studio_pvp_seats')
-        .set({ status: 'seated', stack: buyIn, seen_at: c.now })
-        .where('id', '=', sitting.id)
-        .execute();
+      await markSeated(c.trx, sitting.id, buyIn, c.now);
       const s = c.seats.find((x) => x.id === sitting.id);
       if (s) s.status = 'seated';
     });
@@ -620,7 +534,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       // Already applied (a page that resent a move it got no answer to): answered, not applied again.
       if (seq <= mine.last_seq) return false;
       await this.play(c, mine, move);
-      await c.trx.updateTable('studio_pvp_seats').set({ last_seq: seq }).where('id', '=', mine.id).execute();
+      await setLastSeq(c.trx, mine.id, seq);
       return true;
     });
     return { applied, seq };
@@ -645,13 +559,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       const seats = await openSeats(trx, tableId);
       const mine = seats.find((s) => s.vendor === session.vendor && s.player === session.player);
       if (mine?.status !== 'seated' || mine.leave_queued) throw new StudioError('STUDIO_PVP_NOT_SEATED');
-      const waiting = await trx
-        .selectFrom('studio_pvp_transfers')
-        .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
-        .where('seat_id', '=', mine.id)
-        .where('kind', '=', 'top_up')
-        .where('status', '=', 'pending')
-        .executeTakeFirstOrThrow();
+      const waiting = await pendingTopUps(trx, mine.id);
       check(row, mine, Number(waiting.n));
       return recordTopUp(trx, mine.id, amount, now);
     });
@@ -665,7 +573,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       const mine = this.seatOf(c, session);
       if (this.dealtIn(c.state, mine.seat)) {
         mine.leave_queued = true;
-        await c.trx.updateTable('studio_pvp_seats').set({ leave_queued: true }).where('id', '=', mine.id).execute();
+        await queueLeave(c.trx, mine.id);
         return true;
       }
       await this.leaveNow(c, mine);
@@ -691,11 +599,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       const mine = this.seatOf(c, session);
       if (hash !== c.row.next_server_seed_hash)
         throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_SEED_MOVED' });
-      await c.trx
-        .updateTable('studio_pvp_seats')
-        .set({ entropy: checked, entropy_for: hash })
-        .where('id', '=', mine.id)
-        .execute();
+      await setEntropy(c.trx, mine.id, checked, hash);
     });
   }
 
@@ -704,7 +608,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
     const checked = checkedClientSeed(clientSeed);
     await this.change(tableId, async (c) => {
       const mine = this.seatOf(c, session);
-      await c.trx.updateTable('studio_pvp_seats').set({ client_seed: checked }).where('id', '=', mine.id).execute();
+      await setClientSeed(c.trx, mine.id, checked);
     });
   }
 
@@ -793,13 +697,9 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
         if (!flip) continue;
         c.state = this.setAway(c.state, ownerOf(s), !present);
         s.away = !present;
-        await c.trx.updateTable('studio_pvp_seats').set({ away: s.away }).where('id', '=', s.id).execute();
+        await setAway(c.trx, s.id, s.away);
       }
-      const seed = await c.trx
-        .selectFrom('studio_pvp_tables')
-        .select(['next_server_seed', 'next_server_seed_hash'])
-        .where('id', '=', tableId)
-        .executeTakeFirstOrThrow();
+      const seed = await nextServerSeed(c.trx, tableId);
       await this.deal(c, seed.next_server_seed, seed.next_server_seed_hash);
     });
   }

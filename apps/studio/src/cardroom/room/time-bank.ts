@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { StudioDatabase } from '../../kit/db/schema';
+import { setTimeBank, sittingsOfHand } from './seats.queries';
 
 // The time bank refill (docs/pvp.md "The table loop"): a sitting's time bank, spent by turns that run
 // over the turn clock, gets `refillMs` back after every `every` hands the sitting was dealt in to,
@@ -15,24 +16,12 @@ export async function refillTimeBanks(
   rule: TimeBankRefill,
 ): Promise<void> {
   if (rule.every <= 0 || rule.refillMs <= 0) return;
-  const sittings = await trx
-    .selectFrom('studio_pvp_hand_players as p')
-    .innerJoin('studio_pvp_seats as s', 's.id', 'p.seat_id')
-    .select(['s.id', 's.time_bank_ms'])
-    .select((eb) =>
-      eb
-        .selectFrom('studio_pvp_hand_players as all')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('all.seat_id', '=', 's.id')
-        .as('hands'),
-    )
-    .where('p.hand_id', '=', handId)
-    .execute();
+  const sittings = await sittingsOfHand(trx, handId);
   for (const s of sittings) {
     const hands = Number(s.hands ?? 0);
     if (hands === 0 || hands % rule.every !== 0) continue;
     const bank = Math.min(rule.capMs, s.time_bank_ms + rule.refillMs);
     if (bank === s.time_bank_ms) continue;
-    await trx.updateTable('studio_pvp_seats').set({ time_bank_ms: bank }).where('id', '=', s.id).execute();
+    await setTimeBank(trx, s.id, bank);
   }
 }

@@ -18,10 +18,10 @@ import {
   topUp,
 } from '../engine/tongits/table';
 import type { Action, Seat } from '../engine/tongits/types';
-import { handPlayers } from './records';
-import { betTaken } from './sitting';
-import { handRow } from './table-feed';
+import { handPlayers, handRow, tongitsDeal } from './hands.queries';
+import { setAway } from './seats.queries';
 import { type Change, checkedClientSeed, isAmount, ownerOf, type PvpTiming, TableRoom } from './table-room';
+import { isTableOfGame } from './tables.queries';
 import {
   type TongitsTableInfo,
   type TongitsTableRow,
@@ -29,6 +29,7 @@ import {
   tongitsInfo,
   tongitsView,
 } from './tongits-view';
+import { betTaken } from './transfers.queries';
 import type { PvpHandRow, PvpSeatRow } from './view';
 
 // The Tongits table service (docs/pvp.md "The Tongits table service"): the pure cash table
@@ -91,6 +92,12 @@ export function parseTongitsAction(input: unknown): Action {
     default:
       throw badAction();
   }
+}
+
+/** Whether `tableId` is a Tongits table (its address opens the Tongits page, not the card room's lobby). */
+export async function isTongitsTable(db: StudioDb, tableId: unknown): Promise<boolean> {
+  if (typeof tableId !== 'string') return false;
+  return isTableOfGame(db, tableId, 'tongits');
 }
 
 export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, TongitsTableView, Action> {
@@ -276,8 +283,7 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
     await this.change(tableId, async (c) => {
       const mine = this.seatOf(c, session);
       c.state = this.engine(() => setSittingOut(c.state, ownerOf(mine), sittingOut));
-      if (!sittingOut)
-        await c.trx.updateTable('studio_pvp_seats').set({ away: false }).where('id', '=', mine.id).execute();
+      if (!sittingOut) await setAway(c.trx, mine.id, false);
     });
   }
 
@@ -307,13 +313,7 @@ export class TongitsRoom extends TableRoom<TongitsTableRow, TongitsTableState, T
 
   /** A deal as its players may see it (nobody else reads it): the view's deal as of its last move. */
   async hand(handId: number, owner: string | null) {
-    const h = await this.#db
-      .selectFrom('studio_pvp_hands as h')
-      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-      .select(['h.id', 'h.table_id', 'h.status', 'h.started_at', 'h.ended_at', 'h.state'])
-      .where('h.id', '=', handId)
-      .where('t.game', '=', 'tongits')
-      .executeTakeFirst();
+    const h = await tongitsDeal(this.#db, handId);
     if (!h) throw new StudioError('STUDIO_NOT_FOUND');
     const players = await handPlayers(this.#db, handId);
     const mine = players.find((p) => `${p.vendor}:${p.player}` === owner);
