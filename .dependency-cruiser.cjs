@@ -165,8 +165,40 @@ const studioKitRule = {
     ],
   },
 };
+// docs/studio.md "Queries": a studio *.queries.ts belongs to the files of its own folder, which
+// decide; another folder reads those tables through them. folders.test.ts finds SQL anywhere else.
+const studioQueriesRules = [
+  {
+    name: 'studio-queries-private-to-folder',
+    severity: 'error',
+    comment:
+      "A studio *.queries.ts is called only from its own folder's files: another folder (a product's " +
+      "root, the studio's root, another product) asks the folder's functions, never its statements.",
+    from: { path: '^(apps/studio/src/|apps/studio/src/.+/)[^/]+$', pathNot: STUDIO_TESTS },
+    to: { path: '\\.queries\\.ts$', pathNot: '^$1[^/]+\\.queries\\.ts$' },
+  },
+  {
+    name: 'studio-queries-import-only-types',
+    severity: 'error',
+    comment:
+      "A studio *.queries.ts is Kysely functions over the studio's tables: from the studio it imports " +
+      'types only (the schema, rows), never a service, a rule or another queries file at runtime.',
+    from: { path: `${STUDIO}.*\\.queries\\.ts$` },
+    to: { path: STUDIO, preCompilationOnly: false },
+  },
+];
 // The root files that assemble the products (docs/studio.md's folder table names each).
-const STUDIO_ROOT = ['plugin', 'catalogue', 'api-types', 'verify', 'recovery', 'pages', 'main', 'standalone-fixture'];
+const STUDIO_ROOT = [
+  'plugin',
+  'catalogue',
+  'api-types',
+  'verify',
+  'recovery',
+  'pages',
+  'main',
+  'standalone-fixture',
+  'studio.queries',
+];
 const studioFolderRule = {
   name: 'studio-file-in-a-folder',
   severity: 'error',
@@ -282,6 +314,7 @@ module.exports = {
     },
     ...studioProductRules,
     studioKitRule,
+    ...studioQueriesRules,
     studioFolderRule,
     {
       name: 'studio-client-types-only-from-studio-server',

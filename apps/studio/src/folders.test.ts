@@ -75,3 +75,54 @@ describe("docs/studio.md's folder map", () => {
     expect(rules.studio.products.flatMap((p) => p.pages).sort()).toEqual(pages);
   });
 });
+
+// The studio's SQL lives in `*.queries.ts` files and `kit/db/` (docs/studio.md "Queries"), as the
+// server's does: the files that decide (rounds, placing, seating) read as rules, and every statement
+// one product runs can be read in one place. Tests and their support files (`test-*.ts`) keep their
+// own SQL to check what was written.
+const SQL_STARTS = [
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom|executeQuery)\(/,
+  /(^|[^\w.])sql(`|<|\.(raw|ref|lit|id|table|join|val)\b)/,
+];
+
+/** The lines of `source` that start SQL, comments and strings aside, as `line: text`. */
+function sqlLines(source: string): string[] {
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+    .split('\n')
+    .map((line) => line.replace(/(^|[^:'"`])\/\/.*$/, '$1').replace(/'(?:[^'\\]|\\.)*'/g, "''"));
+  return code.flatMap((line, i) => (SQL_STARTS.some((re) => re.test(line)) ? [`${i + 1}: ${line.trim()}`] : []));
+}
+
+function studioSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return full === path.join(SRC, 'kit/db') ? [] : studioSources(full);
+    const support = e.name.endsWith('.test.ts') || e.name.startsWith('test-');
+    return e.name.endsWith('.ts') && !support && !e.name.endsWith('.queries.ts') ? [full] : [];
+  });
+}
+
+describe('queries only in *.queries.ts', () => {
+  it('finds the statements it looks for, and not their names in comments or strings', () => {
+    const planted = [
+      'const a = await db.selectFrom("t").selectAll().execute();',
+      '  await trx',
+      '    .updateTable("studio_seats")',
+      'await sql`select 1`.execute(db);',
+      'const c = sql<number>`count(*)`;',
+      'const r = sql.ref("x");',
+      '// db.insertInto("t") in a comment',
+      "const said = 'call .deleteFrom( here';",
+      '/* sql`x` */ const mySql = 1;',
+    ].join('\n');
+    expect(sqlLines(planted).map((l) => Number(l.split(':')[0]))).toEqual([1, 3, 4, 5, 6]);
+  });
+
+  it('leaves no SQL in any other studio file (kit/db/ and tests aside)', () => {
+    const found = studioSources(SRC).flatMap((file) =>
+      sqlLines(readFileSync(file, 'utf8')).map((line) => `${path.relative(SRC, file)}:${line}`),
+    );
+    expect(found).toEqual([]);
+  });
+});

@@ -1,6 +1,5 @@
 import { type ContentCoding, negotiateCoding } from '@gamehall/shared/content-coding';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { SessionInfo } from './api-types';
 import { isTongitsTable, registerCardRoomRoutes, startCardRooms } from './cardroom/cardroom.plugin';
@@ -29,6 +28,7 @@ import type { Book, BookOptions } from './sportsbook/book/book';
 import { registerSportsbookRoutes } from './sportsbook/book/sportsbook.routes';
 import { registerTraderRoutes } from './sportsbook/book/trader.routes';
 import { startSportsbook } from './sportsbook/sportsbook.plugin';
+import { pingDatabase } from './studio.queries';
 import { PvpVerifyBody, VerifyBody, verifyPvpDeal, verifyRound } from './verify';
 
 // The house studio as a Fastify plugin. Registered with prefix '/studio' by the platform's main (one
@@ -223,7 +223,7 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   if (Array.isArray(probes))
     (probes as { name: string; check: () => Promise<unknown> }[]).push({
       name: 'studio database',
-      check: () => sql`SELECT 1`.execute(db),
+      check: () => pingDatabase(db),
     });
 
   // ---- pages ----

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { type StudioOptions, type StudioRuntime, studioPlugin } from './plugin';
+import { newestCrashRoundRow } from './studio.queries';
 
 // The setup shared by the studio's own tests of its shared-round games (crash, live tables): the
 // studio running alone as `npm run start:studio` does (its own WebSocket upgrade), on an in-memory
@@ -107,7 +108,7 @@ export function firstMessage<T>(ws: WsClient): Promise<T> {
 
 /** The newest crash round (the tests drive the crash loop on their own clock). */
 export function newestCrashRound(runtime: StudioRuntime) {
-  return runtime.db.selectFrom('studio_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return newestCrashRoundRow(runtime.db);
 }
 
 /**
