@@ -84,7 +84,9 @@ describe('wallet client', () => {
 });
 
 describe('a launch while the wallet does not answer', () => {
-  const app = Fastify();
+  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
+  // machine), past Fastify's 10 s default for a plugin.
+  const app = Fastify({ pluginTimeout: 120_000 });
   let failures = 0;
   const asked: string[] = [];
   beforeAll(async () => {
@@ -173,7 +175,9 @@ describe('catalogue mapping', () => {
 });
 
 describe('standalone plugin (trial play, no platform)', () => {
-  const app = Fastify();
+  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
+  // machine), past Fastify's 10 s default for a plugin.
+  const app = Fastify({ pluginTimeout: 120_000 });
   const walletCalls: string[] = [];
   let runtime: StudioRuntime | undefined;
   beforeAll(async () => {

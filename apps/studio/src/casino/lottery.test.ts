@@ -8,7 +8,9 @@ import { type StudioRuntime, studioPlugin } from '../plugin';
 // draw, the answer names the closed draw, so that a page opened then waits for it.
 
 describe('lottery tickets through the API', () => {
-  const app = Fastify();
+  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
+  // machine), past Fastify's 10 s default for a plugin.
+  const app = Fastify({ pluginTimeout: 120_000 });
   let runtime: StudioRuntime | undefined;
   let clock = Date.parse('2026-11-22T12:00:10Z');
   beforeAll(async () => {

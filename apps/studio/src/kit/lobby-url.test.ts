@@ -33,7 +33,9 @@ describe('safeLobbyPath', () => {
 });
 
 describe('studio pages', () => {
-  const app = Fastify();
+  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
+  // machine), past Fastify's 10 s default for a plugin.
+  const app = Fastify({ pluginTimeout: 120_000 });
   beforeAll(async () => {
     await app.register(studioPlugin, {
       prefix: '/studio',

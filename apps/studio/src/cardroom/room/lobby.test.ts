@@ -29,7 +29,9 @@ let h: Harness;
 beforeAll(async () => {
   const wallet = new FakeWallet();
   const clock = { now: Date.now() };
-  const app = Fastify();
+  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
+  // machine), past Fastify's 10 s default for a plugin.
+  const app = Fastify({ pluginTimeout: 120_000 });
   let runtime: StudioRuntime | undefined;
   await app.register(studioPlugin, {
     prefix: '/studio',
