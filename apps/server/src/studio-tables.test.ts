@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TableHall, tableOf, tableOutcome } from '../../studio/src/casino/tables';
 import { openStudioDatabase } from '../../studio/src/kit/db/database';
 import { engineKindOf } from '../../studio/src/kit/game-map';
-import type { StudioRuntime } from '../../studio/src/plugin';
+import { type StudioRuntime, studioMigrations } from '../../studio/src/plugin';
 import { verifyLedger } from './modules/ledger/ledger.service';
 import type { TestApp } from './test/harness';
 import {
@@ -241,7 +241,7 @@ describe('live tables of the house studio (real money)', () => {
     expect((await api(a.token, 'POST', '/api/table/bet', { bet })).statusCode).toBe(200);
 
     const second = t.ctx.config.databaseUrl
-      ? await openStudioDatabase({ databaseUrl: t.ctx.config.databaseUrl, dataDir: '' })
+      ? await openStudioDatabase({ databaseUrl: t.ctx.config.databaseUrl, dataDir: '', migrations: studioMigrations })
       : undefined;
     const other = new TableHall({ ...studio.deps, ...(second ? { db: second.db } : {}) }, TIMING);
     try {

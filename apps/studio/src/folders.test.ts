@@ -99,7 +99,8 @@ function studioSources(dir: string): string[] {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) return full === path.join(SRC, 'kit/db') ? [] : studioSources(full);
     const support = e.name.endsWith('.test.ts') || e.name.startsWith('test-');
-    return e.name.endsWith('.ts') && !support && !e.name.endsWith('.queries.ts') ? [full] : [];
+    const sqlFile = e.name.endsWith('.queries.ts') || e.name.endsWith('.migrations.ts');
+    return e.name.endsWith('.ts') && !support && !sqlFile ? [full] : [];
   });
 }
 
@@ -119,7 +120,7 @@ describe('queries only in *.queries.ts', () => {
     expect(sqlLines(planted).map((l) => Number(l.split(':')[0]))).toEqual([1, 3, 4, 5, 6]);
   });
 
-  it('leaves no SQL in any other studio file (kit/db/ and tests aside)', () => {
+  it('leaves no SQL in any other studio file (migrations, kit/db/ and tests aside)', () => {
     const found = studioSources(SRC).flatMap((file) =>
       sqlLines(readFileSync(file, 'utf8')).map((line) => `${path.relative(SRC, file)}:${line}`),
     );

@@ -2,11 +2,13 @@ import { type ContentCoding, negotiateCoding } from '@gamehall/shared/content-co
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionInfo } from './api-types';
+import { cardroomMigrations } from './cardroom/cardroom.migrations';
 import { isTongitsTable, registerCardRoomRoutes, startCardRooms } from './cardroom/cardroom.plugin';
 import type { LobbyTiming } from './cardroom/room/lobby';
 import { registerPvpOperatorRoutes } from './cardroom/room/operator-routes';
 import type { PvpRoom, PvpTiming } from './cardroom/room/room';
 import type { TongitsRoom } from './cardroom/room/tongits-room';
+import { casinoMigrations } from './casino/casino.migrations';
 import { registerCasinoRoutes } from './casino/casino.routes';
 import { CrashGame, type CrashTiming } from './casino/crash';
 import { instantEngineFor } from './casino/engine-registry';
@@ -14,6 +16,7 @@ import { openRoundOf } from './casino/rounds';
 import { TableHall, type TableTiming } from './casino/tables';
 import { type Asset, clientAsset } from './kit/client-bundle';
 import { openStudioDatabase, type StudioDb } from './kit/db/database';
+import type { StudioMigrations } from './kit/db/migrations';
 import type { RoundDeps } from './kit/deps';
 import { errorWords } from './kit/error-words';
 import { internalErrorBody, plainErrorBody, StudioError, studioErrorBody } from './kit/errors';
@@ -27,6 +30,7 @@ import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
 import type { Book, BookOptions } from './sportsbook/book/book';
 import { registerSportsbookRoutes } from './sportsbook/book/sportsbook.routes';
 import { registerTraderRoutes } from './sportsbook/book/trader.routes';
+import { sportsbookMigrations } from './sportsbook/sportsbook.migrations';
 import { startSportsbook } from './sportsbook/sportsbook.plugin';
 import { pingDatabase } from './studio.queries';
 import { PvpVerifyBody, VerifyBody, verifyPvpDeal, verifyRound } from './verify';
@@ -111,8 +115,19 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   return result.data;
 }
 
+/** The products' migrations, which the kit applies with its own when the studio opens its database. */
+export const studioMigrations: readonly StudioMigrations[] = [
+  casinoMigrations,
+  sportsbookMigrations,
+  cardroomMigrations,
+];
+
 export async function studioPlugin(app: FastifyInstance, options: StudioOptions): Promise<void> {
-  const database = await openStudioDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const database = await openStudioDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    migrations: studioMigrations,
+  });
   const db = database.db;
   const wallet = new WalletClient({
     platformUrl: options.platformUrl,

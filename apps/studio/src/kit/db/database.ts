@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { keptImage } from '@gamehall/shared/held-blob';
+import { type HeldBlob, keptImage } from '@gamehall/shared/held-blob';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { migrateStudio } from './migrations';
+import { migrateStudio, type StudioMigrations } from './migrations';
 import type { StudioDatabase } from './schema';
 
 export type StudioDb = Kysely<StudioDatabase>;
@@ -25,6 +25,8 @@ export async function openStudioDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** The products' migrations, applied with the kit's (the studio's root lists them: plugin.ts). */
+  migrations: readonly StudioMigrations[];
 }): Promise<StudioDatabaseHandle> {
   let handle: StudioDatabaseHandle;
   if (options.databaseUrl) {
@@ -53,12 +55,12 @@ export async function openStudioDatabase(options: {
       mkdirSync(dir, { recursive: true });
       pglite = await PGlite.create({ dataDir: dir, parsers: { 20: parseInt8 } });
     } else {
-      pglite = await memoryDatabase();
+      pglite = await memoryDatabase(options.migrations);
     }
     const db = new Kysely<StudioDatabase>({ dialect: new SerializedPGliteDialect({ pglite }) });
     handle = { db, kind: 'pglite', close: () => db.destroy() };
   }
-  await migrateStudio(handle.db);
+  await migrateStudio(handle.db, options.migrations);
   return handle;
 }
 
@@ -105,23 +107,33 @@ const MEMORY_OPTIONS = {
 
 /**
  * A migrated studio database: making one from nothing runs initdb and every migration, 4-5 s,
- * which the suite's studio tests paid each, so the first of a process is kept as an image.
+ * which the suite's studio tests paid each, so the first of a process is kept as an image, per list
+ * of migrations (the studio's root passes one list, always the same).
  */
-const migratedImage = keptImage(async () => {
-  const first = await PGlite.create(MEMORY_OPTIONS);
-  const db = new Kysely<StudioDatabase>({ dialect: new SerializedPGliteDialect({ pglite: first }) });
-  try {
-    await migrateStudio(db);
-    return await first.dumpDataDir('none');
-  } finally {
-    await db.destroy();
+const migratedImages = new WeakMap<readonly StudioMigrations[], () => Promise<HeldBlob>>();
+
+function migratedImage(migrations: readonly StudioMigrations[]): Promise<HeldBlob> {
+  let image = migratedImages.get(migrations);
+  if (!image) {
+    image = keptImage(async () => {
+      const first = await PGlite.create(MEMORY_OPTIONS);
+      const db = new Kysely<StudioDatabase>({ dialect: new SerializedPGliteDialect({ pglite: first }) });
+      try {
+        await migrateStudio(db, migrations);
+        return await first.dumpDataDir('none');
+      } finally {
+        await db.destroy();
+      }
+    });
+    migratedImages.set(migrations, image);
   }
-});
+  return image();
+}
 
 /**
  * An in-memory studio database (tests and the standalone studio's dev runs), already migrated: it
  * loads the kept image, and the migrator then finds nothing to do.
  */
-async function memoryDatabase(): Promise<PGlite> {
-  return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: await migratedImage() });
+async function memoryDatabase(migrations: readonly StudioMigrations[]): Promise<PGlite> {
+  return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: await migratedImage(migrations) });
 }
