@@ -1,11 +1,18 @@
-// The sportsbook page's controls that are not a screen: the slip as a bottom sheet on phones (a
-// modal dialog opened from a bar at the bottom of the screen, within thumb reach, with focus held
-// inside it and given back on close) and a side panel on desktop; the settings panel (odds format,
-// how quarter lines are written); and redraws that keep the player's focus where it was.
-import type { OddsFormat } from '../../sportsbook/api';
+// The sportsbook page's controls: the slip as a bottom sheet on phones (a modal dialog opened from
+// a bar at the bottom of the screen, within thumb reach, with focus held inside it and given back on
+// close) and a side panel on desktop; the settings panel (odds format, how quarter lines are
+// written); the price buttons' one listener; the slip's stake fields, quick stake chips and
+// odds-change rule; my bets' cash-out buttons and slider; and redraws that keep the player's focus
+// where it was. What an input does to the state is the page's (sportsbook-page.ts, sb-state.ts).
+import type { MyBet, OddsChangeRule, OddsFormat } from '../../sportsbook/api';
+import { fill } from '../i18n';
 import { h } from '../ui';
-import { LINE_STYLES, type LineStyle } from './sb-format';
-import type { Prefs } from './sb-state';
+import type { BetsActions } from './sb-bets-view';
+import { LINE_STYLES, type LineStyle, moneyText, parseStake, stakeInput } from './sb-format';
+import { partialCashOut, type StakeTarget, stakeChips, targetKey } from './sb-slip';
+import type { SlipActions } from './sb-slip-view';
+import { type Cashing, cashOutTapped, chipMax, chipTarget, type Prefs, partTapped, sameTarget } from './sb-state';
+import type { ViewCtx } from './sb-views';
 import type { SbWords } from './sb-words';
 
 /**
@@ -198,4 +205,245 @@ export function createSettings(o: {
   });
   sync();
   return { button, panel, sync };
+}
+
+/** Price buttons anywhere on a screen: one listener for all of them, told the selection of the one tapped. */
+export function onPriceTap(main: HTMLElement, tapped: (selectionId: string) => void): void {
+  main.addEventListener('click', (e) => {
+    const btn = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-sel]');
+    if (!btn || btn.disabled) return;
+    tapped(btn.dataset.sel!);
+  });
+}
+
+// ---- the slip's inputs ----
+
+/** What the slip's inputs use: the page's view context, the slip's actions and the text typed in each stake field. */
+export type SlipInputs = {
+  ctx: ViewCtx;
+  act: SlipActions;
+  /** The text typed in each stake field, kept while it still reads as the stake the state holds. */
+  typed: Map<string, string>;
+};
+
+export function stakeField(d: SlipInputs, target: StakeTarget, minor: number, label: string) {
+  const { ctx, act, typed } = d;
+  const w = ctx.words.slip;
+  const key = targetKey(target);
+  const text = typed.get(key);
+  const value = text !== undefined && (parseStake(text) ?? 0) === minor ? text : stakeInput(minor);
+  const input = h('input', {
+    class: 'sb-stake',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    placeholder: w.stake,
+    'aria-label': label,
+    'data-focus': `stake:${key}`,
+    'data-testid': `stake-${key}`,
+    value,
+  });
+  if (sameTarget(chipTarget(ctx.model()), target)) input.classList.add('chip-target');
+  input.addEventListener('focus', () => act.target(target));
+  input.addEventListener('input', () => {
+    typed.set(key, input.value);
+    act.stake(target, parseStake(input.value) ?? 0);
+  });
+  input.addEventListener('blur', () => typed.delete(key));
+  return input;
+}
+
+/** The quick stake chips, added to the chip target's stake, and the largest stake the quote allows on it. */
+export function stakeChipsRow(d: SlipInputs): HTMLElement {
+  const { ctx, act } = d;
+  const w = ctx.words.slip;
+  const m = ctx.model();
+  const money = (minor: number) => moneyText(minor, ctx.locale);
+  const max = chipMax(m);
+  return h(
+    'div',
+    { class: 'sb-chips-row', role: 'group', 'aria-label': w.chips },
+    ...stakeChips(m.lobby?.limits.minStake ?? 100).map((c) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'button sb-stake-chip',
+          'aria-label': fill(w.chip, { amount: money(c) }),
+          'data-testid': `chip-${c}`,
+          onclick: () => act.chip(c),
+        },
+        `+${moneyText(c, ctx.locale).replace(/[.,]00$/, '')}`,
+      ),
+    ),
+    max
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'button sb-stake-chip',
+            'aria-label': fill(w.maxStake, { amount: money(max) }),
+            onclick: () => act.max(),
+          },
+          w.max,
+        )
+      : null,
+  );
+}
+
+/** What the book does with a price that moved before it takes the bet: any, only higher, or ask. */
+export function oddsChangeSelect(d: SlipInputs): HTMLSelectElement {
+  const { ctx, act } = d;
+  const w = ctx.words.slip;
+  const rule = h(
+    'select',
+    { class: 'sb-rule', 'aria-label': w.oddsChangeLabel, 'data-testid': 'odds-change' },
+    ...(['any', 'higher', 'none'] as const).map((r) =>
+      h('option', { value: r, selected: ctx.model().prefs.oddsChange === r }, w.oddsChange[r]),
+    ),
+  );
+  rule.addEventListener('change', () => act.rule(rule.value as OddsChangeRule));
+  return rule;
+}
+
+// ---- my bets' cash-out ----
+
+/** A button's attributes for keptButton (`true`: present and empty). */
+type ButtonAttrs = Record<string, string | true | undefined>;
+
+export type KeptButtons = ReturnType<typeof createKeptButtons>;
+
+/**
+ * The cash-out buttons, kept by key. A redraw of my bets starts with `begin`, takes each button with
+ * `button` and ends with `sweep`, which drops the buttons it did not draw.
+ */
+export function createKeptButtons() {
+  // The cash-out buttons are the same elements from one redraw to the next. A live price or a bet's
+  // new cash-out value redraws the list every few seconds; a new button each time would lose a tap
+  // that lands between its press and its release, and on a slow phone that is most taps.
+  const kept = new Map<string, { button: HTMLButtonElement; run: () => void }>();
+  let drawn = new Set<string>();
+  function keptButton(key: string, attrs: ButtonAttrs, text: string, run: () => void): HTMLButtonElement {
+    drawn.add(key);
+    let entry = kept.get(key);
+    if (!entry) {
+      const made = { button: h('button', { type: 'button' }), run };
+      made.button.addEventListener('click', () => made.run());
+      kept.set(key, made);
+      entry = made;
+    }
+    entry.run = run;
+    const b = entry.button;
+    for (const name of b.getAttributeNames()) if (name !== 'type' && attrs[name] === undefined) b.removeAttribute(name);
+    for (const [name, value] of Object.entries(attrs)) {
+      const want = value === true ? '' : value;
+      if (want !== undefined && b.getAttribute(name) !== want) b.setAttribute(name, want);
+    }
+    if (b.textContent !== text) b.textContent = text;
+    return b;
+  }
+  return {
+    button: keptButton,
+    begin() {
+      drawn = new Set();
+    },
+    sweep() {
+      for (const key of kept.keys()) if (!drawn.has(key)) kept.delete(key);
+    },
+  };
+}
+
+/** What the cash-out controls use: my bets' view context and actions, its kept buttons, its state and redraw. */
+export type CashOutInputs = {
+  ctx: ViewCtx;
+  act: BetsActions;
+  kept: KeptButtons;
+  /** The cash-out being prepared, if any (one at a time across my bets). */
+  state: { cashing: Cashing | null };
+  render: () => void;
+};
+
+export function cashOutControls(d: CashOutInputs, bet: MyBet) {
+  const { ctx, act, state } = d;
+  const keptButton = d.kept.button;
+  const money = (minor: number) => moneyText(minor, ctx.locale);
+  const w = ctx.words.bets;
+  const minStake = ctx.model().lobby?.limits.minStake ?? 1;
+  if (bet.cashOut === null) {
+    return h('button', { type: 'button', class: 'button', disabled: true, 'data-testid': 'cashout' }, w.cashOutNone);
+  }
+  const value = bet.cashOut;
+  const c = state.cashing?.betId === bet.id ? state.cashing : null;
+  const part = c?.part ?? null;
+  const partValue = part === null ? value : partialCashOut(value, bet.openStake, part);
+  const redraw = (next: Cashing | null) => {
+    state.cashing = next;
+    d.render();
+  };
+  const controls: HTMLElement[] = [];
+  let mainButton: HTMLButtonElement;
+  if (c?.confirm) {
+    mainButton = keptButton(
+      `cash-confirm:${bet.id}`,
+      { class: 'button primary', 'data-testid': 'cashout-confirm', 'data-focus': `cash-confirm:${bet.id}` },
+      fill(w.confirmCashOut, { amount: money(partValue) }),
+      () => {
+        state.cashing = null;
+        act.cashOut({ betId: bet.id, part, expected: partValue });
+      },
+    );
+    controls.push(
+      mainButton,
+      keptButton(`cash-cancel:${bet.id}`, { class: 'button ghost' }, w.cancel, () => redraw(null)),
+    );
+  } else {
+    mainButton = keptButton(
+      `cash:${bet.id}`,
+      { class: 'button primary', 'data-testid': 'cashout', 'data-focus': `cash:${bet.id}` },
+      fill(w.cashOut, { amount: money(partValue) }),
+      () => redraw(cashOutTapped(state.cashing, bet.id)),
+    );
+    controls.push(mainButton);
+    if (bet.openStake > minStake) {
+      controls.push(
+        keptButton(
+          `cash-part:${bet.id}`,
+          { class: 'button ghost', 'aria-expanded': String(part !== null), 'data-testid': 'cashout-part' },
+          w.cashOutPart,
+          () => redraw(partTapped(part, bet.id, bet.openStake, minStake)),
+        ),
+      );
+    }
+  }
+  let slider: HTMLElement | null = null;
+  if (part !== null && !c?.confirm) {
+    const partText = (p: number) =>
+      fill(w.cashOutPartValue, {
+        part: money(p),
+        stake: money(bet.openStake),
+        amount: money(partialCashOut(value, bet.openStake, p)),
+      });
+    const said = h('p', { class: 'small', 'data-testid': 'cashout-part-value' }, partText(part));
+    const range = h('input', {
+      type: 'range',
+      class: 'sb-cash-range',
+      min: minStake,
+      max: bet.openStake - 1,
+      step: 1,
+      value: part,
+      'aria-label': w.cashOutPartLabel,
+      'aria-valuetext': partText(part),
+      'data-focus': `cash-range:${bet.id}`,
+      'data-testid': 'cashout-range',
+    });
+    // Moving the slider redraws only its own texts: a redraw of the list would drop the drag.
+    range.addEventListener('input', () => {
+      const p = Number(range.value);
+      state.cashing = { betId: bet.id, part: p, confirm: false };
+      said.textContent = partText(p);
+      range.setAttribute('aria-valuetext', partText(p));
+      mainButton.textContent = fill(w.cashOut, { amount: money(partialCashOut(value, bet.openStake, p)) });
+    });
+    slider = h('div', { class: 'sb-cash-part' }, range, said);
+  }
+  return h('div', { class: 'sb-cashout' }, h('div', { class: 'sb-actions' }, ...controls), slider);
 }

@@ -43,6 +43,15 @@ const VERSION = 1;
 const MAX_STORED_LEGS = 40;
 const STATUSES: readonly LegStatus[] = ['open', 'suspended', 'closed', 'settled', 'unavailable'];
 
+/** The page's local storage, or null where the browser refuses it (reading it can throw). */
+export function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /** The storage key of a player's slip in one lobby (a slip holds legs of its lobby's sports only). */
 export function slipStoreKey(category: string, mode: string, owner: string): string {
   return `studio-sb-slip:${category}:${mode}:${owner}`;

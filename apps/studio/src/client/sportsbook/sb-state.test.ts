@@ -13,18 +13,33 @@ import {
   applyMyBets,
   applyQuote,
   applyState,
+  betFacts,
+  cashOutTapped,
+  changedNotices,
+  chipMax,
   chipTarget,
   clocksRunning,
   finishSlip,
+  hasUnavailable,
   initialModel,
+  legTeams,
   liveEvents,
+  marketsRedrawScreen,
+  navTabs,
+  partTapped,
   placeAnswered,
+  placeButton,
+  placedRefused,
   placeFailed,
+  pollWanted,
   removeLeg,
+  removeUnavailable,
+  routeOr,
   type SbModel,
   screenEvents,
   setRoute,
   setStake,
+  setTarget,
   startPlacing,
   toggleSelection,
   upcomingDay,
@@ -334,5 +349,200 @@ describe('routes', () => {
     for (const r of routes) expect(parseRoute(routeHash(r))).toEqual(r);
     expect(parseRoute('')).toBeNull();
     expect(parseRoute('#/nowhere')).toBeNull();
+  });
+});
+
+describe("what the page's parts decide", () => {
+  const quoted = (m: SbModel) =>
+    applyQuote(m, {
+      legs: m.slip.legs.map((l) => ({
+        selectionId: l.selectionId,
+        event: l.eventId,
+        market: market(l.eventId, '1x2', { home: l.odds1000, draw: 3300, away: 3400 }),
+        odds1000: l.odds1000,
+        status: 'open' as const,
+      })),
+      multipleRefusal: null,
+      maxStake: { single: { [H('ev-a')]: 500_000 }, multiple: 100_000 },
+    }).model;
+
+  it("offers the quote's largest stake for the chip target, and none where the quote names none", () => {
+    const two = toggleSelection(toggleSelection(ready(), H('ev-a')), H('ev-b'));
+    expect(chipMax(two)).toBeNull(); // not quoted yet
+    const m = quoted(two);
+    expect(chipMax(m)).toBe(100_000); // the multiple, the default target
+    expect(chipMax(setTarget(m, { kind: 'single', selectionId: H('ev-a') }))).toBe(500_000);
+    expect(chipMax(setTarget(m, { kind: 'single', selectionId: H('ev-b') }))).toBeNull();
+    expect(chipMax(setTarget(m, { kind: 'system', size: 2 }))).toBeNull();
+    expect(chipMax(quoted(ready()))).toBeNull(); // an empty slip has no target
+  });
+
+  it('words the place button by the first thing that stops the placing, and the wait while it is sent', () => {
+    const legs = toggleSelection(ready(), H('ev-a')).slip.legs;
+    const live = toggleSelection(ready(), H('ev-live')).slip.legs;
+    const edit = { phase: 'edit' as const, legs };
+    expect(placeButton(edit, null, 1)).toEqual({ word: 'placeOne', disabled: false });
+    expect(placeButton(edit, null, 3)).toEqual({ word: 'place', disabled: false });
+    expect(placeButton(edit, 'accept', 1)).toEqual({ word: 'accept', disabled: false });
+    expect(placeButton(edit, 'no_stake', 0)).toEqual({ word: 'enterStake', disabled: true });
+    expect(placeButton(edit, 'funds', 1)).toEqual({ word: 'noFunds', disabled: true });
+    expect(placeButton(edit, 'blocked_leg', 1)).toEqual({ word: 'suspendedLeg', disabled: true });
+    expect(placeButton({ phase: 'placing', legs }, null, 1)).toEqual({ word: 'placing', disabled: true });
+    // A live leg waits out the in-play delay: the button says so while the slip is sent.
+    expect(placeButton({ phase: 'placing', legs: live }, 'accept', 1)).toEqual({ word: 'pending', disabled: true });
+  });
+
+  it('offers to take off the legs that cannot be bet, but not a suspended one', () => {
+    let m = toggleSelection(toggleSelection(ready(), H('ev-a')), H('ev-b'));
+    expect(hasUnavailable(m)).toBe(false);
+    m = applyMarkets(m, 'ev-a', [market('ev-a', '1x2', { home: 2100 }, { status: 'suspended' })], T0).model;
+    expect(hasUnavailable(m)).toBe(false);
+    m = applyMarkets(m, 'ev-b', [market('ev-b', '1x2', { home: 2100 }, { status: 'closed' })], T0).model;
+    expect(hasUnavailable(m)).toBe(true);
+    expect(removeUnavailable(m).slip.legs.map((l) => l.selectionId)).toEqual([H('ev-a')]);
+  });
+
+  it('says each moved price of a placing refused on prices, and nothing of a leg withdrawn or not in the slip', () => {
+    let m = toggleSelection(toggleSelection(ready(), H('ev-a')), H('ev-live'));
+    const changed = [
+      { selectionId: H('ev-live'), odds1000: 1900 },
+      { selectionId: H('ev-a'), odds1000: null },
+      { selectionId: H('ev-b'), odds1000: 2500 },
+    ];
+    m = placeAnswered(startPlacing(m, 'req-1').model, { bets: [], balance: 100_000, changed });
+    expect(changedNotices(m, changed)).toEqual([{ kind: 'changed', selectionId: H('ev-live'), from: 2100, to: 1900 }]);
+    expect(changedNotices(m, [])).toEqual([]);
+  });
+
+  it('tells a placing with any bet refused from one fully accepted', () => {
+    let m = startPlacing(toggleSelection(ready(), H('ev-a')), 'req-1').model;
+    expect(placedRefused(m)).toBe(false); // nothing placed yet
+    m = placeAnswered(m, { bets: [myBet('b1'), myBet('b2', { status: 'refused' })], balance: 99_000 });
+    expect(placedRefused(m)).toBe(true);
+    m = placeAnswered(m, { bets: [myBet('b3')], balance: 99_000 });
+    expect(placedRefused(m)).toBe(false);
+  });
+
+  it("asks to confirm a cash-out for the part chosen on that bet's slider only", () => {
+    expect(cashOutTapped(null, 'b1')).toEqual({ betId: 'b1', part: null, confirm: true });
+    expect(cashOutTapped({ betId: 'b1', part: 400, confirm: false }, 'b1')).toEqual({
+      betId: 'b1',
+      part: 400,
+      confirm: true,
+    });
+    // A part chosen on another bet's slider is not this bet's.
+    expect(cashOutTapped({ betId: 'b2', part: 400, confirm: false }, 'b1')).toEqual({
+      betId: 'b1',
+      part: null,
+      confirm: true,
+    });
+  });
+
+  it('opens the part slider at half the open stake, never under the minimum stake, and closes it', () => {
+    expect(partTapped(null, 'b1', 1000, 100)).toEqual({ betId: 'b1', part: 500, confirm: false });
+    expect(partTapped(null, 'b1', 151, 100)).toEqual({ betId: 'b1', part: 100, confirm: false });
+    expect(partTapped(500, 'b1', 1000, 100)).toBeNull();
+  });
+
+  it("lists a bet's facts: the open stake and the cash-outs only when they tell something", () => {
+    const w = { stake: 'S', openStake: 'OS', odds: 'O', potential: 'P', payout: 'PO', cashedOut: 'C' };
+    const money = (minor: number) => `$${minor}`;
+    const odds = (o: number) => `@${o}`;
+    const facts = (o: Parameters<typeof myBet>[1]) => betFacts(myBet('b1', o), w, money, odds);
+    expect(facts({})).toEqual([
+      ['S', '$1000', 'stake'],
+      ['O', '@2100', 'odds'],
+      ['P', '$2100', 'potential'],
+    ]);
+    expect(facts({ openStake: 600, cashedOut: 380 }).map(([, , id]) => id)).toEqual([
+      'stake',
+      'open-stake',
+      'odds',
+      'potential',
+      'cashed-out',
+    ]);
+    expect(facts({ status: 'won', payout: 2100, openStake: 600 }).map(([, , id]) => id)).toEqual([
+      'stake',
+      'odds',
+      'payout',
+    ]);
+    // A bet cashed out in full shows what it was paid, and no payout of 0.
+    expect(facts({ status: 'cashed_out', openStake: 0, cashedOut: 950 }).map(([, , id]) => id)).toEqual([
+      'stake',
+      'odds',
+      'cashed-out',
+    ]);
+  });
+
+  it("names a leg's teams from the event held, else from the event's name, else in general words", () => {
+    const unknown = { home: 'Home', away: 'Away' };
+    const m = ready();
+    expect(legTeams(m, { eventId: 'ev-b', event: 'whatever' }, unknown)).toMatchObject({
+      home: 'Elm Crossing',
+      away: 'Fernhill',
+    });
+    expect(legTeams(m, { eventId: 'gone', event: 'Oak Hill vs. Reed Bay' }, unknown)).toEqual({
+      home: 'Oak Hill',
+      away: 'Reed Bay',
+    });
+    expect(legTeams(m, { eventId: 'gone', event: 'Pine Ridge – Salt Marsh' }, unknown)).toEqual({
+      home: 'Pine Ridge',
+      away: 'Salt Marsh',
+    });
+    expect(legTeams(m, { eventId: 'gone', event: 'Harbour Derby' }, unknown)).toEqual(unknown);
+  });
+
+  it('opens on live now while something is in play, else on upcoming, unless the address names a screen', () => {
+    const m = ready();
+    expect(routeOr(m, null)).toEqual({ screen: 'live', sport: null });
+    expect(routeOr(m, { screen: 'bets', tab: 'settled' })).toEqual({ screen: 'bets', tab: 'settled' });
+    const none = applyState(m, 'ev-live', 'ended', null, T0);
+    expect(routeOr(none, null)).toEqual({ screen: 'upcoming', day: null, sport: null });
+  });
+
+  it('counts the matches in play on the live tab and marks the tab of the screen shown', () => {
+    const nav = { live: 'Live', upcoming: 'Upcoming', sports: 'Sports', bets: 'My bets' };
+    let m = setRoute(ready(), { screen: 'live', sport: null });
+    expect(navTabs(m, nav).map(([route, text, current]) => [route.screen, text, current])).toEqual([
+      ['live', 'Live 1', true],
+      ['upcoming', 'Upcoming', false],
+      ['sports', 'Sports', false],
+      ['bets', 'My bets', false],
+    ]);
+    // A league and an event are under the sports tab; with nothing in play the live tab shows no count.
+    m = applyState(setRoute(m, { screen: 'event', event: 'ev-a' }), 'ev-live', 'ended', null, T0);
+    expect(navTabs(m, nav).map(([, text, current]) => [text, current])).toEqual([
+      ['Live', false],
+      ['Upcoming', false],
+      ['Sports', true],
+      ['My bets', false],
+    ]);
+  });
+
+  it("redraws an event's page for a market new or closed there, and only the prices otherwise", () => {
+    let m = applyEvent(ready(), fullEvent('ev-a'), T0).model;
+    m = setRoute(m, { screen: 'event', event: 'ev-a' });
+    const moved = [market('ev-a', '1x2', { home: 2200, draw: 3300, away: 3300 })];
+    const added = [market('ev-a', 'total', { over: 1900, under: 1900 }, { line4: 14 })];
+    const closed = [market('ev-a', '1x2', { home: 2200, draw: 3300, away: 3300 }, { status: 'closed' })];
+    const redraws = (before: SbModel, markets: typeof moved) =>
+      marketsRedrawScreen(before, applyMarkets(before, 'ev-a', markets, T0).model, 'ev-a', markets);
+    expect(redraws(m, moved)).toBe(false);
+    expect(redraws(m, added)).toBe(true);
+    expect(redraws(m, closed)).toBe(true);
+    // Another screen, or an event known only by its card, moves only the prices.
+    expect(redraws(setRoute(m, { screen: 'live', sport: null }), added)).toBe(false);
+    expect(redraws(setRoute(ready(), { screen: 'event', event: 'ev-a' }), added)).toBe(false);
+  });
+
+  it('polls while the page is seen and the socket is down or placed bets wait', () => {
+    const online = { ...ready(), online: true };
+    expect(pollWanted(online, false)).toBe(false);
+    expect(pollWanted(ready(), false)).toBe(true);
+    const pending = { ...online, slip: { ...online.slip, phase: 'pending' as const } };
+    expect(pollWanted(pending, false)).toBe(true);
+    // A hidden page runs no timers.
+    expect(pollWanted(ready(), true)).toBe(false);
+    expect(pollWanted(pending, true)).toBe(false);
   });
 });

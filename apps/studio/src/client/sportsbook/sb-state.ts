@@ -1,10 +1,13 @@
 // What the sportsbook page knows, with no DOM: the lobby, the events it has been sent (cards and
 // full event pages), the lists the screens show, the latest price moves, the player's preferences,
 // the balance, the bet slip and my bets. Every update takes a model and returns the next one, so the
-// page's answer to each socket message and HTTP answer is checked by a unit test (sb-state.test.ts).
+// page's answer to each socket message and HTTP answer is checked by a unit test (sb-state.test.ts),
+// and so is what the page decides from it: the tabs, the place button, which redraw a message
+// asks for, the cash-out a tap prepares, a bet's facts and when the page polls.
 import type {
   EventCard,
   EventView,
+  LegView,
   LobbyAnswer,
   MarketView,
   MyBet,
@@ -21,6 +24,7 @@ import {
   acceptPrices,
   defaultTarget,
   type LegStatus,
+  type placeBlock,
   repriceLeg,
   type SlipLeg,
   type SlipStakes,
@@ -418,11 +422,16 @@ export function removeLeg(m: SbModel, selectionId: string): SbModel {
   };
 }
 
+const cannotBet = (l: SlipLeg) => l.status === 'unavailable' || l.status === 'closed' || l.status === 'settled';
+
 /** Takes off the legs that cannot be bet (not offered, or their market closed). */
 export function removeUnavailable(m: SbModel): SbModel {
-  return m.slip.legs
-    .filter((l) => l.status === 'unavailable' || l.status === 'closed' || l.status === 'settled')
-    .reduce((acc, l) => removeLeg(acc, l.selectionId), m);
+  return m.slip.legs.filter(cannotBet).reduce((acc, l) => removeLeg(acc, l.selectionId), m);
+}
+
+/** Whether the slip holds a leg that cannot be bet: the slip then offers to take them off. */
+export function hasUnavailable(m: SbModel): boolean {
+  return m.slip.legs.some(cannotBet);
 }
 
 export function clearSlip(m: SbModel): SbModel {
@@ -454,6 +463,17 @@ export function chipTarget(m: SbModel): StakeTarget | null {
   return defaultTarget(m.slip.legs, maxLegs(m));
 }
 
+/** The largest stake the last quote allows on the chip target (a single or the multiple), or null. */
+export function chipMax(m: SbModel): number | null {
+  const target = chipTarget(m);
+  const max = m.slip.maxStake;
+  if (!target || !max) return null;
+  return (
+    (target.kind === 'single' ? max.single[target.selectionId] : target.kind === 'multiple' ? max.multiple : null) ??
+    null
+  );
+}
+
 /** A quick stake chip: its amount added to the chip target's stake. */
 export function addChip(m: SbModel, amount: number): SbModel {
   const target = chipTarget(m);
@@ -470,6 +490,46 @@ export const sameTarget = (a: StakeTarget | null, b: StakeTarget) => !!a && targ
 /** The player accepts the prices shown now (after a change their rule did not take). */
 export function acceptChanges(m: SbModel): SbModel {
   return { ...m, slip: { ...m.slip, legs: acceptPrices(m.slip.legs), refusal: null } };
+}
+
+/** What the place button says: a key of the slip's words (sb-words.ts). */
+export type PlaceWord =
+  | 'pending'
+  | 'placing'
+  | 'accept'
+  | 'enterStake'
+  | 'noFunds'
+  | 'suspendedLeg'
+  | 'placeOne'
+  | 'place';
+
+/**
+ * The place button for the slip being filled: what it says (while placing, the in-play wait when a
+ * leg is live; else the first thing that stops the placing, or the stake to place) and whether it
+ * can be pressed (a press on "accept" takes the changed prices).
+ */
+export function placeButton(
+  slip: Pick<SlipState, 'phase' | 'legs'>,
+  block: ReturnType<typeof placeBlock>,
+  count: number,
+): { word: PlaceWord; disabled: boolean } {
+  const placing = slip.phase === 'placing';
+  const word: PlaceWord = placing
+    ? slip.legs.some((l) => l.live)
+      ? 'pending'
+      : 'placing'
+    : block === 'accept'
+      ? 'accept'
+      : block === 'no_stake'
+        ? 'enterStake'
+        : block === 'funds'
+          ? 'noFunds'
+          : block === 'blocked_leg'
+            ? 'suspendedLeg'
+            : count === 1
+              ? 'placeOne'
+              : 'place';
+  return { word, disabled: placing || (block !== null && block !== 'accept') };
 }
 
 /** POST /api/sb/quote's answer: each leg's price and state now, and the stake limits. */
@@ -529,6 +589,24 @@ export function placeAnswered(m: SbModel, answer: PlaceAnswer): SbModel {
   return { ...next, slip: { ...next.slip, phase, requestId: null, placed: answer.bets, refusal: null } };
 }
 
+/** What the live region says of a placing refused on moved prices: each leg's accepted price and its new one. */
+export function changedNotices(
+  m: SbModel,
+  changed: readonly { selectionId: string; odds1000: number | null }[],
+): LegNotice[] {
+  return changed.flatMap((c) => {
+    const leg = m.slip.legs.find((l) => l.selectionId === c.selectionId);
+    return leg && leg.taken !== null && c.odds1000 !== null
+      ? [{ kind: 'changed' as const, selectionId: c.selectionId, from: leg.taken, to: c.odds1000 }]
+      : [];
+  });
+}
+
+/** Whether the book refused any of the bets just placed: the page then says so, else that they were accepted. */
+export function placedRefused(m: SbModel): boolean {
+  return m.slip.placed.filter((b) => b.status === 'refused').length > 0;
+}
+
 /**
  * A placing that failed. A refusal (the book said no) ends the request: the next placing is a new
  * one. A lost answer (no connection, a server error) keeps the request's id, so sending the slip
@@ -562,9 +640,112 @@ export function finishSlip(m: SbModel, keepLegs: boolean): SbModel {
   return { ...m, slip: reopen(m.slip, keepLegs) };
 }
 
+// ---- my bets ----
+
+/** A cash-out being prepared: the whole open stake, or a part of it, and whether it waits for the confirm tap. */
+export type Cashing = { betId: string; part: number | null; confirm: boolean };
+
+/** The cash-out button tapped: the confirm step, for the part chosen on this bet's slider, else the whole. */
+export function cashOutTapped(cashing: Cashing | null, betId: string): Cashing {
+  return { betId, part: cashing?.betId === betId ? cashing.part : null, confirm: true };
+}
+
+/** The part button tapped: the slider opens at half the open stake (at least the minimum stake), or closes. */
+export function partTapped(part: number | null, betId: string, openStake: number, minStake: number): Cashing | null {
+  return part === null ? { betId, part: Math.max(minStake, Math.floor(openStake / 2)), confirm: false } : null;
+}
+
+/** The words of a bet's facts (sb-words.ts bets). */
+export type BetFactWords = Record<'stake' | 'openStake' | 'odds' | 'potential' | 'payout' | 'cashedOut', string>;
+
+/** A bet card's facts: [words, amount, test id], the stake left open and the cash-outs only when they tell something. */
+export function betFacts(
+  bet: MyBet,
+  w: BetFactWords,
+  money: (minor: number) => string,
+  odds: (odds1000: number) => string,
+): [string, string, string][] {
+  const open = bet.status === 'open' || bet.status === 'pending';
+  return [
+    [w.stake, money(bet.stake), 'stake'],
+    ...(bet.openStake !== bet.stake && open
+      ? [[w.openStake, money(bet.openStake), 'open-stake'] as [string, string, string]]
+      : []),
+    [w.odds, odds(bet.odds1000), 'odds'],
+    // A bet cashed out in full was paid its cash-out, not a payout of 0.00.
+    ...(open
+      ? [[w.potential, money(bet.potentialPayout), 'potential'] as [string, string, string]]
+      : bet.status === 'cashed_out'
+        ? []
+        : [[w.payout, money(bet.payout), 'payout'] as [string, string, string]]),
+    ...(bet.cashedOut > 0 ? [[w.cashedOut, money(bet.cashedOut), 'cashed-out'] as [string, string, string]] : []),
+  ];
+}
+
+/** The teams of a leg's event: from the event the page holds, else its name split at " v ", else `unknown`. */
+export function legTeams(
+  m: SbModel,
+  leg: Pick<LegView, 'eventId' | 'event'>,
+  unknown: { home: string; away: string },
+): { home: string; away: string } {
+  const known = m.events[leg.eventId]?.event;
+  if (known) return known;
+  const parts = leg.event.split(/\s+(?:v|vs\.?|–|-)\s+/);
+  if (parts.length === 2) return { home: parts[0]!, away: parts[1]! };
+  return { home: unknown.home, away: unknown.away };
+}
+
 // ---- what the page watches and ticks ----
 
 const isLiveStatus = (status: EventStatus | undefined) => status === 'live' || status === 'break';
+
+/** The route the address names, else live now when something is in play, else upcoming. */
+export function routeOr(m: SbModel, parsed: Route | null): Route {
+  return (
+    parsed ??
+    (liveEvents(m).length
+      ? { screen: 'live' as const, sport: null }
+      : { screen: 'upcoming' as const, day: null, sport: null })
+  );
+}
+
+/** The top tabs: each one's route, its words (live now with how many are in play) and whether its screen is shown. */
+export function navTabs(
+  m: SbModel,
+  nav: { live: string; upcoming: string; sports: string; bets: string },
+): [Route, string, boolean][] {
+  const r = m.route;
+  const live = liveEvents(m).length;
+  return [
+    [{ screen: 'live', sport: null }, live ? `${nav.live} ${live}` : nav.live, r.screen === 'live'],
+    [{ screen: 'upcoming', day: null, sport: null }, nav.upcoming, r.screen === 'upcoming'],
+    [{ screen: 'sports' }, nav.sports, r.screen === 'sports' || r.screen === 'league' || r.screen === 'event'],
+    [{ screen: 'bets', tab: 'open' }, nav.bets, r.screen === 'bets'],
+  ];
+}
+
+/**
+ * Whether the socket's `markets` (applied to `before`, giving `after`) redraws the event page: a
+ * market new to a full event, or one closed, while that event's page is shown. Otherwise only the
+ * prices move.
+ */
+export function marketsRedrawScreen(
+  before: SbModel,
+  after: SbModel,
+  eventId: string,
+  markets: readonly MarketView[],
+): boolean {
+  const entry = before.events[eventId];
+  const keysBefore = new Set(entry?.event.markets.map((x) => x.key));
+  const newMarket = !!entry?.full && markets.some((x) => !keysBefore.has(x.key) || x.status === 'closed');
+  return newMarket && after.route.screen === 'event' && after.route.event === eventId;
+}
+
+/** Whether the page polls: while it is seen, when the socket is down or placed bets wait out the in-play delay. */
+export function pollWanted(m: SbModel, hidden: boolean): boolean {
+  const pendingBets = m.slip.phase === 'pending';
+  return !(hidden || (m.online && !pendingBets));
+}
 
 /**
  * The day the upcoming screen shows: the one in its route, else the first of the lobby's days that

@@ -1,9 +1,11 @@
 // The sportsbook page (bundled as sportsbook.js, client-bundle.ts), opened in the game frame from
 // the platform's Sports, E-sports or Cockfight lobby game with the game token in its address. This
-// file wires the parts: what the page knows (sb-state.ts, sb-slip.ts), the screens (sb-views.ts),
-// the slip (sb-slip-view.ts), my bets (sb-bets-view.ts), the sheet and settings (sb-controls.ts)
-// and the book's routes and socket (sb-link.ts). Prices are written by the model's formatOdds, so
-// the page and the book show the same figure in every format.
+// file assembles the parts and runs the page: what the page knows and decides (sb-state.ts,
+// sb-slip.ts), the frame and its redraws (sb-scene.ts), the screens (sb-views.ts), the slip
+// (sb-slip-view.ts), my bets (sb-bets-view.ts), the sheet, settings and inputs (sb-controls.ts) and
+// the book's routes and socket (sb-link.ts); here are the requests, the socket's messages and the
+// poll. Prices are written by the model's formatOdds, so the page and the book show the same figure
+// in every format.
 import type {
   CashOutAnswer,
   CashOutRequest,
@@ -25,38 +27,30 @@ import { loadKitWords } from '../kit-words';
 import { startRealityCheck } from '../reality-check';
 import { ApiError, h, request } from '../ui';
 import { createBetsView } from './sb-bets-view';
-import { createSettings, createSheet, keepingFocus, ODDS_FORMATS } from './sb-controls';
+import { createSettings, createSheet, ODDS_FORMATS, onPriceTap } from './sb-controls';
 import { type LineStyle, moneyText } from './sb-format';
 import { createSbSocket, SB_PATHS, uuid } from './sb-link';
 import { parseRoute, routeHash } from './sb-route';
-import { placeRequest, slipBets, totals } from './sb-slip';
-import { loadSlip, saveSlip, slipStoreKey } from './sb-slip-store';
+import {
+  clockTimer,
+  createPageFrame,
+  drawPrices,
+  drawScreen,
+  drawSlip,
+  type PageState,
+  type SbPage,
+  showBalance,
+  update,
+} from './sb-scene';
+import { placeRequest, slipBets } from './sb-slip';
+import { loadSlip, slipStoreKey, storage } from './sb-slip-store';
 import { createSlipView, refusalText } from './sb-slip-view';
 import * as S from './sb-state';
 import { injectSportsbookStyle } from './sb-style';
-import {
-  drawPrice,
-  drawState,
-  emptyIndex,
-  eventScreen,
-  leagueScreen,
-  liveScreen,
-  markMove,
-  sportsScreen,
-  upcomingScreen,
-  type ViewCtx,
-} from './sb-views';
+import { drawState, emptyIndex, type ViewCtx } from './sb-views';
 import { loadWords } from './sb-words';
 
 const POLL_MS = 5000;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 async function start(app: HTMLElement) {
   injectSportsbookStyle();
@@ -86,519 +80,380 @@ async function start(app: HTMLElement) {
   const owner = typeof boot?.member === 'string' && boot.member ? boot.member : 'guest';
   const lineKey = `studio-sb-lines:${owner}`;
   const savedLines = storage()?.getItem(lineKey);
-  let model = S.applyLobby(
-    S.initialModel({ lineStyle: savedLines === 'split' ? 'split' : 'quarter' }),
-    lobby,
-    Date.now(),
-  );
+  const s: PageState = {
+    model: S.applyLobby(S.initialModel({ lineStyle: savedLines === 'split' ? 'split' : 'quarter' }), lobby, Date.now()),
+    balancesLearnt: 0,
+    eventMissing: false,
+    wasDown: false,
+    tick: null,
+    pollTimer: null,
+  };
   // The slip the player left here (a reload, a trip to the site's lobby) comes back until placed or cleared.
   const slipKey = slipStoreKey(lobby.category, lobby.mode, owner);
   const savedSlip = loadSlip(storage(), slipKey);
-  if (savedSlip) model = S.restoreSlip(model, savedSlip);
+  if (savedSlip) s.model = S.restoreSlip(s.model, savedSlip);
   const locale = lobby.language ? launchLanguage(lobby.language).locale : language.locale;
-  const index = emptyIndex();
   const ctx: ViewCtx = {
     words,
     locale,
-    model: () => model,
-    say: () => ({ words, locale, lineStyle: model.prefs.lineStyle, sabong: model.lobby?.category === 'COCKFIGHT' }),
-    odds: (o) => formatOdds(o, model.prefs.oddsFormat),
+    model: () => s.model,
+    say: () => ({ words, locale, lineStyle: s.model.prefs.lineStyle, sabong: s.model.lobby?.category === 'COCKFIGHT' }),
+    odds: (o) => formatOdds(o, s.model.prefs.oddsFormat),
     now: () => Date.now(),
-    index,
+    index: emptyIndex(),
   };
   startRealityCheck({ demo: lobby.mode === 'trial', lobbyUrl: lobby.lobbyUrl });
+  const title = (typeof boot?.gameName === 'string' && boot.gameName.trim()) || words.title[lobby.category];
+  const p = mount(app, { s, ctx, words, locale, api, slipKey, lineKey }, { token, lobby, title });
 
-  // ---- the frame: top bar, tabs, the screen, the slip, the live regions ----
-  const balance = h('strong', { 'data-testid': 'balance' }, '');
-  const showBalance = () => {
-    balance.textContent = model.balance === null ? '—' : moneyText(model.balance, locale);
-  };
-  /** How many balances the page has learnt (answers and messages): see readBalanceAgain. */
-  let balancesLearnt = 0;
+  showBalance(p);
+  drawSlip(p);
+  onRoute(p);
+  p.socket.connect();
+  void loadBets(p, 'open', false);
+  // A slip brought back is priced again at once: changed prices and legs no longer offered show.
+  if (savedSlip) void quote(p);
+}
+
+/**
+ * Draws the frame, the slip and my bets into `app` and wires them: the slip's and the settings'
+ * inputs, the price buttons, the address, the socket and the page being hidden or seen again.
+ */
+function mount(
+  app: HTMLElement,
+  o: Pick<SbPage, 's' | 'ctx' | 'words' | 'locale' | 'api' | 'slipKey' | 'lineKey'>,
+  launch: { token: string; lobby: LobbyAnswer; title: string },
+): SbPage {
+  const { s, ctx, words } = o;
   const settings = createSettings({
     words,
-    prefs: () => model.prefs,
+    prefs: () => s.model.prefs,
     formats: ODDS_FORMATS,
-    onChange: (prefs) => void changePrefs(prefs),
+    onChange: (prefs) => void changePrefs(p, prefs),
   });
-  const title = (typeof boot?.gameName === 'string' && boot.gameName.trim()) || words.title[lobby.category];
-  const header = h(
-    'header',
-    { class: 'topbar sb-top' },
-    lobby.lobbyUrl
-      ? h(
-          'a',
-          {
-            class: 'icon-button',
-            href: lobby.lobbyUrl,
-            target: '_top',
-            'aria-label': words.nav.backToLobby,
-            'data-testid': 'lobby',
-          },
-          '‹',
-        )
-      : h('span', { class: 'icon-spacer' }),
-    h(
-      'h1',
-      { class: 'title', 'data-testid': 'game-title' },
-      title,
-      lobby.mode === 'trial' ? h('span', { class: 'badge' }, words.demo) : null,
-    ),
-    h('span', { class: 'balance' }, h('span', { class: 'muted small' }, `${lobby.currency} `), balance),
-    settings.button,
-  );
-  const tabs = h('nav', { class: 'sb-tabs', 'aria-label': words.nav.label });
-  const main = h('main', { class: 'sb-main', id: 'sb-main', 'data-testid': 'screen' });
-  const message = h('p', {
-    class: 'message sb-message',
-    role: 'status',
-    'aria-live': 'polite',
-    'data-testid': 'message',
-  });
-  const say = (text: string, kind: 'info' | 'error' = 'info') => {
-    message.textContent = text;
-    message.className = `message sb-message ${kind}`;
-  };
-
+  const frame = createPageFrame({ words, lobby: launch.lobby, title: launch.title, settingsButton: settings.button });
   const slip = createSlipView(ctx, {
-    remove: (id) => update(S.removeLeg(model, id), { slip: true, prices: true }),
-    clear: () => update(S.clearSlip(model), { slip: true, prices: true }),
-    stake: (target, minor) => update(S.setStake(model, target, minor), { slip: true }),
+    remove: (id) => update(p, S.removeLeg(s.model, id), { slip: true, prices: true }),
+    clear: () => update(p, S.clearSlip(s.model), { slip: true, prices: true }),
+    stake: (target, minor) => update(p, S.setStake(s.model, target, minor), { slip: true }),
     target: (target) => {
-      model = S.setTarget(model, target);
+      s.model = S.setTarget(s.model, target);
     },
-    chip: (amount) => update(S.addChip(model, amount), { slip: true }),
+    chip: (amount) => update(p, S.addChip(s.model, amount), { slip: true }),
     max: () => {
-      const target = S.chipTarget(model);
-      const max = model.slip.maxStake;
-      if (!target || !max) return;
-      const value =
-        target.kind === 'single' ? max.single[target.selectionId] : target.kind === 'multiple' ? max.multiple : null;
-      if (value) update(S.setStake(model, target, value), { slip: true });
+      const target = S.chipTarget(s.model);
+      const value = S.chipMax(s.model);
+      if (target && value) update(p, S.setStake(s.model, target, value), { slip: true });
     },
-    accept: () => update(S.acceptChanges(model), { slip: true }),
-    place: () => void place(),
-    removeUnavailable: () => update(S.removeUnavailable(model), { slip: true, prices: true }),
+    accept: () => update(p, S.acceptChanges(s.model), { slip: true }),
+    place: () => void place(p),
+    removeUnavailable: () => update(p, S.removeUnavailable(s.model), { slip: true, prices: true }),
     finish: (keep) => {
-      update(S.finishSlip(model, keep), { slip: true, prices: true });
+      update(p, S.finishSlip(s.model, keep), { slip: true, prices: true });
       // Done: back to the screens (the sheet's bar takes the focus); kept selections stay in view to bet again.
       if (!keep) sheet.setOpen(false);
     },
-    rule: (rule) => void changePrefs({ oddsChange: rule }),
+    rule: (rule) => void changePrefs(p, { oddsChange: rule }),
   });
   const sheet = createSheet({ slip: slip.el, title: slip.title, closeButton: slip.closeButton, words });
   const bets = createBetsView(ctx, {
-    cashOut: (intent) => void cashOut(intent.betId, intent.part, intent.expected),
-    more: () => void loadBets('settled', true),
+    cashOut: (intent) => void cashOut(p, intent.betId, intent.part, intent.expected),
+    more: () => void loadBets(p, 'settled', true),
   });
 
   app.classList.add('sb-app');
   app.replaceChildren(
-    header,
+    frame.header,
     settings.panel,
-    tabs,
-    h('div', { class: 'sb-layout' }, h('div', { class: 'sb-main-col' }, message, main), slip.el),
+    frame.tabs,
+    h('div', { class: 'sb-layout' }, h('div', { class: 'sb-main-col' }, frame.message, frame.main), slip.el),
     sheet.backdrop,
     sheet.bar,
   );
 
-  // ---- drawing ----
-  function drawTabs() {
-    const r = model.route;
-    const live = S.liveEvents(model).length;
-    const items: [S.Route, string, boolean][] = [
-      [{ screen: 'live', sport: null }, live ? `${words.nav.live} ${live}` : words.nav.live, r.screen === 'live'],
-      [{ screen: 'upcoming', day: null, sport: null }, words.nav.upcoming, r.screen === 'upcoming'],
-      [{ screen: 'sports' }, words.nav.sports, r.screen === 'sports' || r.screen === 'league' || r.screen === 'event'],
-      [{ screen: 'bets', tab: 'open' }, words.nav.bets, r.screen === 'bets'],
-    ];
-    tabs.replaceChildren(
-      ...items.map(([route, text, current]) =>
-        h(
-          'a',
-          {
-            href: routeHash(route),
-            class: 'sb-tab',
-            'aria-current': current ? 'page' : undefined,
-            'data-testid': `tab-${route.screen}`,
-          },
-          text,
-        ),
-      ),
-    );
-  }
-
-  let eventMissing = false;
-  function drawScreen() {
-    index.prices.clear();
-    index.clocks.clear();
-    index.scores.clear();
-    const r = model.route;
-    keepingFocus(main, () => {
-      if (r.screen === 'bets') {
-        bets.render();
-        main.replaceChildren(bets.el);
-        return;
-      }
-      const nodes =
-        r.screen === 'live'
-          ? liveScreen(ctx, r)
-          : r.screen === 'upcoming'
-            ? upcomingScreen(ctx, r)
-            : r.screen === 'sports'
-              ? sportsScreen(ctx)
-              : r.screen === 'league'
-                ? leagueScreen(ctx, r)
-                : eventScreen(ctx, r, eventMissing);
-      main.replaceChildren(...nodes);
-    });
-    drawTabs();
-    socket.watch(S.watchList(model));
-    clockTimer();
-  }
-
-  function drawSlip() {
-    saveSlip(storage(), slipKey, model.slip);
-    keepingFocus(slip.el, () => slip.render());
-    const bets = slipBets(model.slip.legs, model.slip.stakes, S.maxLegs(model));
-    const sum = totals(bets);
-    sheet.show(model.slip.legs.length, sum.potentialPayout ? moneyText(sum.potentialPayout, locale) : '');
-  }
-
-  /** Redraws the price buttons of these selections (all drawn ones when none are named). */
-  function drawPrices(only?: Set<string>, moved = false) {
-    for (const [id, buttons] of index.prices) {
-      if (only && !only.has(id)) continue;
-      const found = S.findSelection(model, id);
-      if (!found) continue;
-      for (const btn of buttons) {
-        drawPrice(btn, ctx, found.market, found.selection, found.event, !!btn.closest('.sb-card'));
-        const move = model.moves[id];
-        if (moved && move && Date.now() - move.at < 1000) markMove(btn, move.dir, words);
-      }
-    }
-  }
-
-  function update(next: S.SbModel, what: { slip?: boolean; prices?: boolean; screen?: boolean }) {
-    const before = model;
-    model = next;
-    if (what.screen) drawScreen();
-    else if (what.prices) drawPrices();
-    if (what.slip) drawSlip();
-    if (before.balance !== model.balance) {
-      balancesLearnt++;
-      showBalance();
-    }
-    if (!what.screen && S.watchList(before).join() !== S.watchList(model).join()) socket.watch(S.watchList(model));
-  }
-
-  // ---- loading what a screen shows ----
-  async function guard<T>(fn: () => Promise<T>): Promise<T | undefined> {
-    try {
-      return await fn();
-    } catch (err) {
-      say(err instanceof ApiError ? refusalText(ctx, err.code, err.message) : words.errors.other, 'error');
-      return undefined;
-    }
-  }
-
-  async function loadScreen() {
-    const r = model.route;
-    const now = () => Date.now();
-    if (r.screen === 'live') {
-      const a = await guard(() => api<EventsAnswer>(SB_PATHS.events({ live: true })));
-      if (a) model = S.applyEvents(model, 'live', a.events, now());
-    } else if (r.screen === 'upcoming') {
-      // Without a day chosen, a day with nothing left to start is passed for the next one.
-      let day = S.upcomingDay(model, r);
-      for (let read = 0; day && read < (model.lobby?.days.length ?? 0); read++) {
-        const which = day;
-        const a = await guard(() => api<EventsAnswer>(SB_PATHS.events({ day: which })));
-        if (!a) break;
-        model = S.applyEvents(model, `day:${which}`, a.events, now());
-        const next = S.upcomingDay(model, r);
-        if (!next || next === which || model.lists[`day:${next}`] !== undefined) break;
-        day = next;
-      }
-    } else if (r.screen === 'league') {
-      const a = await guard(() => api<EventsAnswer>(SB_PATHS.events({ league: r.league })));
-      if (a) model = S.applyEvents(model, `league:${r.league}`, a.events, now());
-    } else if (r.screen === 'event') {
-      try {
-        const e = await api<EventView>(SB_PATHS.event(r.event));
-        eventMissing = false;
-        const { model: next, notices } = S.applyEvent(model, e, now());
-        model = next;
-        slip.announce(notices);
-      } catch (err) {
-        if (err instanceof ApiError && (err.status === 404 || err.code === 'SB_EVENT_NOT_FOUND')) eventMissing = true;
-        else say(err instanceof ApiError ? err.message : words.errors.other, 'error');
-      }
-    } else if (r.screen === 'bets') {
-      await loadBets(r.tab, false);
-      return;
-    } else return;
-    // The route may have moved on while the answer came.
-    drawScreen();
-    drawSlip();
-  }
-
-  async function loadBets(tab: 'open' | 'settled', more: boolean) {
-    const a = await guard(() => api<MyBetsAnswer>(SB_PATHS.myBets(tab, more ? model.bets.next : null)));
-    if (a) model = S.applyMyBets(model, tab, a, more);
-    if (model.route.screen === 'bets') drawScreen();
-  }
-
-  function onRoute() {
-    const route =
-      parseRoute(location.hash) ??
-      (S.liveEvents(model).length
-        ? { screen: 'live' as const, sport: null }
-        : { screen: 'upcoming' as const, day: null, sport: null });
-    const changed = routeHash(route) !== routeHash(model.route);
-    // A notice belongs to the screen it was said on.
-    if (changed && message.textContent) say('');
-    model = S.setRoute(model, route);
-    if (route.screen !== 'bets') bets.forget();
-    eventMissing = false;
-    drawScreen();
-    if (changed) main.querySelector<HTMLElement>('.sb-screen-title')?.focus({ preventScroll: false });
-    void loadScreen();
-  }
-  window.addEventListener('hashchange', onRoute);
-
-  // ---- the socket ----
-  function onMessage(msg: SbServerMessage) {
-    const now = Date.now();
-    if (msg.type === 'markets') {
-      const entry = model.events[msg.eventId];
-      const keysBefore = new Set(entry?.event.markets.map((x) => x.key));
-      const { model: next, notices } = S.applyMarkets(model, msg.eventId, msg.markets, now);
-      model = next;
-      const newMarket = !!entry?.full && msg.markets.some((x) => !keysBefore.has(x.key) || x.status === 'closed');
-      if (newMarket && model.route.screen === 'event' && model.route.event === msg.eventId) drawScreen();
-      else drawPrices(new Set(msg.markets.flatMap((x) => x.selections.map((s) => s.id))), true);
-      if (model.slip.legs.some((l) => l.eventId === msg.eventId)) drawSlip();
-      slip.announce(notices);
-    } else if (msg.type === 'state') {
-      const before = model.events[msg.eventId]?.event.status;
-      model = S.applyState(model, msg.eventId, msg.status, msg.state, now);
-      if (before !== msg.status) drawScreen();
-      else drawState(ctx, msg.eventId);
-      clockTimer();
-    } else if (msg.type === 'bet') {
-      const wasPending = model.slip.phase === 'pending';
-      model = S.applyBet(model, msg.bet);
-      if (model.route.screen === 'bets') drawScreen();
-      if (model.slip.placed.some((b) => b.id === msg.bet.id)) {
-        drawSlip();
-        if (wasPending && model.slip.phase === 'done') slipResult();
-      }
-    } else if (msg.type === 'balance') {
-      learnBalance(msg.balance);
-    }
-  }
-
-  // A balance message sent while the socket was down is lost (a win paid, a refused stake given
-  // back), so the page reads the balance again when the socket is back. A message or an answer that
-  // comes while that read is under way is newer than it: the read's figure is then dropped.
-  function learnBalance(value: number | null) {
-    model = S.applyBalance(model, value);
-    balancesLearnt++;
-    showBalance();
-  }
-  async function readBalanceAgain() {
-    const before = balancesLearnt;
-    const answer = await api<LobbyAnswer>(SB_PATHS.lobby).catch(() => null);
-    if (answer && before === balancesLearnt) learnBalance(answer.balance);
-  }
-  let wasDown = false;
-
+  window.addEventListener('hashchange', () => onRoute(p));
   const socket = createSbSocket({
-    token,
-    onMessage,
-    onOnline: (online) => {
-      const was = model.online;
-      model = { ...model, online };
-      if (was && !online) {
-        wasDown = true;
-        say(words.screens.offline);
-      }
-      if (!was && online && wasDown) void readBalanceAgain();
-      if (!was && online && message.textContent === words.screens.offline) {
-        say(words.screens.online);
-        void loadScreen();
-      }
-      poll();
-    },
+    token: launch.token,
+    onMessage: (msg) => onMessage(p, msg),
+    onOnline: (online) => onOnline(p, online),
   });
-
-  // ---- timers: one clock tick a second for every live clock, a poll while the socket is down ----
-  let tick: ReturnType<typeof setInterval> | null = null;
-  function clockTimer() {
-    const want = !document.hidden && S.clocksRunning(model);
-    if (want && !tick) {
-      tick = setInterval(() => {
-        for (const id of index.clocks.keys()) drawState(ctx, id);
-      }, 1000);
-    } else if (!want && tick) {
-      clearInterval(tick);
-      tick = null;
-    }
-  }
-
-  let pollTimer: ReturnType<typeof setTimeout> | null = null;
-  function poll() {
-    if (pollTimer) clearTimeout(pollTimer);
-    pollTimer = null;
-    const pendingBets = model.slip.phase === 'pending';
-    if (document.hidden || (model.online && !pendingBets)) return;
-    pollTimer = setTimeout(async () => {
-      pollTimer = null;
-      if (!model.online) {
-        await loadScreen();
-        await quote();
-      }
-      if (model.slip.phase === 'pending') await refreshPending();
-      poll();
-    }, POLL_MS);
-  }
-
   document.addEventListener('visibilitychange', () => {
-    clockTimer();
-    poll();
+    clockTimer(p);
+    poll(p);
     if (!document.hidden) {
-      drawScreen();
-      void loadScreen();
+      drawScreen(p);
+      void loadScreen(p);
     }
   });
+  onPriceTap(frame.main, (id) => togglePrice(p, id));
 
-  // ---- the slip's calls ----
-  async function quote() {
-    if (!model.slip.legs.length || model.slip.phase !== 'edit') return;
-    const body: QuoteRequest = { legs: model.slip.legs.map((l) => ({ selectionId: l.selectionId })) };
-    const a = await api<QuoteAnswer>(SB_PATHS.quote, { method: 'POST', body }).catch(() => undefined);
-    if (!a) return;
-    const { model: next, notices } = S.applyQuote(model, a);
-    model = next;
-    drawSlip();
-    slip.announce(notices);
+  const p: SbPage = { ...o, frame, settings, slip, sheet, bets, socket };
+  return p;
+}
+
+// ---- loading what a screen shows ----
+
+async function guard<T>(p: SbPage, fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (err) {
+    p.frame.say(err instanceof ApiError ? refusalText(p.ctx, err.code, err.message) : p.words.errors.other, 'error');
+    return undefined;
   }
+}
 
-  /** Without the socket, the placed bets' fate after the in-play delay is read from my bets. */
-  async function refreshPending() {
-    const open = await api<MyBetsAnswer>(SB_PATHS.myBets('open')).catch(() => undefined);
-    if (!open) return;
-    const wasPending = model.slip.phase === 'pending';
-    model = S.applyMyBets(model, 'open', open, false);
-    const gone = model.slip.placed.filter((b) => !open.bets.some((x) => x.id === b.id));
-    // A placed bet no longer open was refused after the delay (or already settled): it is listed as settled.
-    const settled = gone.length
-      ? await api<MyBetsAnswer>(SB_PATHS.myBets('settled')).catch(() => undefined)
-      : undefined;
-    for (const b of [...open.bets, ...(settled?.bets ?? [])]) {
-      if (model.slip.placed.some((p) => p.id === b.id)) model = S.applyBet(model, b);
+async function loadScreen(p: SbPage) {
+  const { s, api } = p;
+  const r = s.model.route;
+  const now = () => Date.now();
+  if (r.screen === 'live') {
+    const a = await guard(p, () => api<EventsAnswer>(SB_PATHS.events({ live: true })));
+    if (a) s.model = S.applyEvents(s.model, 'live', a.events, now());
+  } else if (r.screen === 'upcoming') {
+    // Without a day chosen, a day with nothing left to start is passed for the next one.
+    let day = S.upcomingDay(s.model, r);
+    for (let read = 0; day && read < (s.model.lobby?.days.length ?? 0); read++) {
+      const which = day;
+      const a = await guard(p, () => api<EventsAnswer>(SB_PATHS.events({ day: which })));
+      if (!a) break;
+      s.model = S.applyEvents(s.model, `day:${which}`, a.events, now());
+      const next = S.upcomingDay(s.model, r);
+      if (!next || next === which || s.model.lists[`day:${next}`] !== undefined) break;
+      day = next;
     }
-    drawSlip();
-    if (wasPending && model.slip.phase === 'done') slipResult();
-  }
-
-  function slipResult() {
-    const placed = model.slip.placed;
-    const refused = placed.filter((b) => b.status === 'refused').length;
-    say(refused ? words.slip.refused : words.slip.accepted, refused ? 'error' : 'info');
-  }
-
-  async function place() {
-    const legs = model.slip.legs;
-    const betsToPlace = slipBets(legs, model.slip.stakes, S.maxLegs(model));
-    if (!betsToPlace.length) return;
-    const { model: next, requestId } = S.startPlacing(model, uuid());
-    model = next;
-    drawSlip();
-    const body = placeRequest(legs, betsToPlace, requestId, model.prefs.oddsChange);
+  } else if (r.screen === 'league') {
+    const a = await guard(p, () => api<EventsAnswer>(SB_PATHS.events({ league: r.league })));
+    if (a) s.model = S.applyEvents(s.model, `league:${r.league}`, a.events, now());
+  } else if (r.screen === 'event') {
     try {
-      const answer = await api<PlaceAnswer>(SB_PATHS.place, { method: 'POST', body });
-      model = S.placeAnswered(model, answer);
-      showBalance();
-      drawSlip();
-      drawPrices();
-      if (answer.changed?.length)
-        slip.announce(
-          answer.changed.flatMap((c) => {
-            const leg = model.slip.legs.find((l) => l.selectionId === c.selectionId);
-            return leg && leg.taken !== null && c.odds1000 !== null
-              ? [{ kind: 'changed' as const, selectionId: c.selectionId, from: leg.taken, to: c.odds1000 }]
-              : [];
-          }),
-        );
-      else if (model.slip.phase === 'done') slipResult();
-      else poll();
+      const e = await api<EventView>(SB_PATHS.event(r.event));
+      s.eventMissing = false;
+      const { model: next, notices } = S.applyEvent(s.model, e, now());
+      s.model = next;
+      p.slip.announce(notices);
     } catch (err) {
-      const e = err instanceof ApiError ? err : new ApiError('ERROR', words.errors.other, 0);
-      const detail = e.detail as { selectionId?: unknown } | null;
-      model = S.placeFailed(model, {
-        code: e.code,
-        message: e.message,
-        status: e.status,
-        selectionId: typeof detail?.selectionId === 'string' ? detail.selectionId : null,
-      });
-      drawSlip();
-      // A refusal about prices or markets: read the legs again so the slip shows them as they are.
-      if (e.code.startsWith('SB_')) await quote();
+      if (err instanceof ApiError && (err.status === 404 || err.code === 'SB_EVENT_NOT_FOUND')) s.eventMissing = true;
+      else p.frame.say(err instanceof ApiError ? err.message : p.words.errors.other, 'error');
     }
+  } else if (r.screen === 'bets') {
+    await loadBets(p, r.tab, false);
+    return;
+  } else return;
+  // The route may have moved on while the answer came.
+  drawScreen(p);
+  drawSlip(p);
+}
+
+async function loadBets(p: SbPage, tab: 'open' | 'settled', more: boolean) {
+  const { s } = p;
+  const a = await guard(p, () => p.api<MyBetsAnswer>(SB_PATHS.myBets(tab, more ? s.model.bets.next : null)));
+  if (a) s.model = S.applyMyBets(s.model, tab, a, more);
+  if (s.model.route.screen === 'bets') drawScreen(p);
+}
+
+function onRoute(p: SbPage) {
+  const { s } = p;
+  const route = S.routeOr(s.model, parseRoute(location.hash));
+  const changed = routeHash(route) !== routeHash(s.model.route);
+  // A notice belongs to the screen it was said on.
+  if (changed && p.frame.message.textContent) p.frame.say('');
+  s.model = S.setRoute(s.model, route);
+  if (route.screen !== 'bets') p.bets.forget();
+  s.eventMissing = false;
+  drawScreen(p);
+  if (changed) p.frame.main.querySelector<HTMLElement>('.sb-screen-title')?.focus({ preventScroll: false });
+  void loadScreen(p);
+}
+
+// ---- the socket ----
+
+function onMessage(p: SbPage, msg: SbServerMessage) {
+  const { s } = p;
+  const now = Date.now();
+  if (msg.type === 'markets') {
+    const before = s.model;
+    const { model: next, notices } = S.applyMarkets(s.model, msg.eventId, msg.markets, now);
+    s.model = next;
+    if (S.marketsRedrawScreen(before, s.model, msg.eventId, msg.markets)) drawScreen(p);
+    else drawPrices(p, new Set(msg.markets.flatMap((x) => x.selections.map((sel) => sel.id))), true);
+    if (s.model.slip.legs.some((l) => l.eventId === msg.eventId)) drawSlip(p);
+    p.slip.announce(notices);
+  } else if (msg.type === 'state') {
+    const before = s.model.events[msg.eventId]?.event.status;
+    s.model = S.applyState(s.model, msg.eventId, msg.status, msg.state, now);
+    if (before !== msg.status) drawScreen(p);
+    else drawState(p.ctx, msg.eventId);
+    clockTimer(p);
+  } else if (msg.type === 'bet') {
+    const wasPending = s.model.slip.phase === 'pending';
+    s.model = S.applyBet(s.model, msg.bet);
+    if (s.model.route.screen === 'bets') drawScreen(p);
+    if (s.model.slip.placed.some((b) => b.id === msg.bet.id)) {
+      drawSlip(p);
+      if (wasPending && s.model.slip.phase === 'done') slipResult(p);
+    }
+  } else if (msg.type === 'balance') {
+    learnBalance(p, msg.balance);
   }
+}
 
-  async function changePrefs(prefs: Partial<S.Prefs>) {
-    model = S.setPrefs(model, prefs);
-    if (prefs.lineStyle) storage()?.setItem(lineKey, prefs.lineStyle satisfies LineStyle);
-    settings.sync();
-    drawScreen();
-    drawSlip();
-    if (prefs.oddsFormat || prefs.oddsChange) {
-      const body: PrefsRequest = {};
-      if (prefs.oddsFormat) body.oddsFormat = prefs.oddsFormat;
-      if (prefs.oddsChange) body.oddsChange = prefs.oddsChange as OddsChangeRule;
-      await guard(() => api(SB_PATHS.prefs, { method: 'PUT', body }));
-    }
+// A balance message sent while the socket was down is lost (a win paid, a refused stake given
+// back), so the page reads the balance again when the socket is back. A message or an answer that
+// comes while that read is under way is newer than it: the read's figure is then dropped.
+function learnBalance(p: SbPage, value: number | null) {
+  p.s.model = S.applyBalance(p.s.model, value);
+  p.s.balancesLearnt++;
+  showBalance(p);
+}
+async function readBalanceAgain(p: SbPage) {
+  const before = p.s.balancesLearnt;
+  const answer = await p.api<LobbyAnswer>(SB_PATHS.lobby).catch(() => null);
+  if (answer && before === p.s.balancesLearnt) learnBalance(p, answer.balance);
+}
+
+function onOnline(p: SbPage, online: boolean) {
+  const { s, words } = p;
+  const was = s.model.online;
+  s.model = { ...s.model, online };
+  if (was && !online) {
+    s.wasDown = true;
+    p.frame.say(words.screens.offline);
   }
-
-  async function cashOut(betId: string, part: number | null, expected: number) {
-    const body: CashOutRequest = part === null ? { expected } : { expected, stake: part };
-    try {
-      const a = await api<CashOutAnswer>(SB_PATHS.cashOut(betId), { method: 'POST', body });
-      model = S.applyBet(model, a.bet);
-      learnBalance(a.balance);
-      say(words.bets.cashedOutDone.replace('{amount}', moneyText(a.paid, locale)));
-    } catch (err) {
-      say(err instanceof ApiError ? refusalText(ctx, err.code, err.message) : words.errors.other, 'error');
-      await loadBets('open', false);
-    }
-    if (model.route.screen === 'bets') drawScreen();
+  if (!was && online && s.wasDown) void readBalanceAgain(p);
+  if (!was && online && p.frame.message.textContent === words.screens.offline) {
+    p.frame.say(words.screens.online);
+    void loadScreen(p);
   }
+  poll(p);
+}
 
-  // Price buttons anywhere on a screen: one listener for all of them.
-  main.addEventListener('click', (e) => {
-    const btn = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-sel]');
-    if (!btn || btn.disabled) return;
-    const id = btn.dataset.sel!;
-    const had = S.inSlip(model, id);
-    update(S.toggleSelection(model, id), { slip: true, prices: true });
-    const now = S.inSlip(model, id);
-    if (had !== now) {
-      // The slip's badge shows the count; a sentence left on screen would stay on every screen after.
-      slip.status(counted(words.counts.legs, model.slip.legs.length, locale));
-      void quote();
+// ---- timers: a poll while the socket is down (the clocks' tick is sb-scene.ts clockTimer) ----
+
+function poll(p: SbPage) {
+  const { s } = p;
+  if (s.pollTimer) clearTimeout(s.pollTimer);
+  s.pollTimer = null;
+  if (!S.pollWanted(s.model, document.hidden)) return;
+  s.pollTimer = setTimeout(async () => {
+    s.pollTimer = null;
+    if (!s.model.online) {
+      await loadScreen(p);
+      await quote(p);
     }
-  });
+    if (s.model.slip.phase === 'pending') await refreshPending(p);
+    poll(p);
+  }, POLL_MS);
+}
 
-  showBalance();
-  drawSlip();
-  onRoute();
-  socket.connect();
-  void loadBets('open', false);
-  // A slip brought back is priced again at once: changed prices and legs no longer offered show.
-  if (savedSlip) void quote();
+// ---- the slip's calls ----
+
+function togglePrice(p: SbPage, id: string) {
+  const { s } = p;
+  const had = S.inSlip(s.model, id);
+  update(p, S.toggleSelection(s.model, id), { slip: true, prices: true });
+  const now = S.inSlip(s.model, id);
+  if (had !== now) {
+    // The slip's badge shows the count; a sentence left on screen would stay on every screen after.
+    p.slip.status(counted(p.words.counts.legs, s.model.slip.legs.length, p.locale));
+    void quote(p);
+  }
+}
+
+async function quote(p: SbPage) {
+  const { s } = p;
+  if (!s.model.slip.legs.length || s.model.slip.phase !== 'edit') return;
+  const body: QuoteRequest = { legs: s.model.slip.legs.map((l) => ({ selectionId: l.selectionId })) };
+  const a = await p.api<QuoteAnswer>(SB_PATHS.quote, { method: 'POST', body }).catch(() => undefined);
+  if (!a) return;
+  const { model: next, notices } = S.applyQuote(s.model, a);
+  s.model = next;
+  drawSlip(p);
+  p.slip.announce(notices);
+}
+
+/** Without the socket, the placed bets' fate after the in-play delay is read from my bets. */
+async function refreshPending(p: SbPage) {
+  const { s, api } = p;
+  const open = await api<MyBetsAnswer>(SB_PATHS.myBets('open')).catch(() => undefined);
+  if (!open) return;
+  const wasPending = s.model.slip.phase === 'pending';
+  s.model = S.applyMyBets(s.model, 'open', open, false);
+  const gone = s.model.slip.placed.filter((b) => !open.bets.some((x) => x.id === b.id));
+  // A placed bet no longer open was refused after the delay (or already settled): it is listed as settled.
+  const settled = gone.length ? await api<MyBetsAnswer>(SB_PATHS.myBets('settled')).catch(() => undefined) : undefined;
+  for (const b of [...open.bets, ...(settled?.bets ?? [])]) {
+    if (s.model.slip.placed.some((x) => x.id === b.id)) s.model = S.applyBet(s.model, b);
+  }
+  drawSlip(p);
+  if (wasPending && s.model.slip.phase === 'done') slipResult(p);
+}
+
+function slipResult(p: SbPage) {
+  const refused = S.placedRefused(p.s.model);
+  p.frame.say(refused ? p.words.slip.refused : p.words.slip.accepted, refused ? 'error' : 'info');
+}
+
+async function place(p: SbPage) {
+  const { s } = p;
+  const legs = s.model.slip.legs;
+  const betsToPlace = slipBets(legs, s.model.slip.stakes, S.maxLegs(s.model));
+  if (!betsToPlace.length) return;
+  const { model: next, requestId } = S.startPlacing(s.model, uuid());
+  s.model = next;
+  drawSlip(p);
+  const body = placeRequest(legs, betsToPlace, requestId, s.model.prefs.oddsChange);
+  try {
+    const answer = await p.api<PlaceAnswer>(SB_PATHS.place, { method: 'POST', body });
+    s.model = S.placeAnswered(s.model, answer);
+    showBalance(p);
+    drawSlip(p);
+    drawPrices(p);
+    if (answer.changed?.length) p.slip.announce(S.changedNotices(s.model, answer.changed));
+    else if (s.model.slip.phase === 'done') slipResult(p);
+    else poll(p);
+  } catch (err) {
+    const e = err instanceof ApiError ? err : new ApiError('ERROR', p.words.errors.other, 0);
+    const detail = e.detail as { selectionId?: unknown } | null;
+    s.model = S.placeFailed(s.model, {
+      code: e.code,
+      message: e.message,
+      status: e.status,
+      selectionId: typeof detail?.selectionId === 'string' ? detail.selectionId : null,
+    });
+    drawSlip(p);
+    // A refusal about prices or markets: read the legs again so the slip shows them as they are.
+    if (e.code.startsWith('SB_')) await quote(p);
+  }
+}
+
+async function changePrefs(p: SbPage, prefs: Partial<S.Prefs>) {
+  const { s } = p;
+  s.model = S.setPrefs(s.model, prefs);
+  if (prefs.lineStyle) storage()?.setItem(p.lineKey, prefs.lineStyle satisfies LineStyle);
+  p.settings.sync();
+  drawScreen(p);
+  drawSlip(p);
+  if (prefs.oddsFormat || prefs.oddsChange) {
+    const body: PrefsRequest = {};
+    if (prefs.oddsFormat) body.oddsFormat = prefs.oddsFormat;
+    if (prefs.oddsChange) body.oddsChange = prefs.oddsChange as OddsChangeRule;
+    await guard(p, () => p.api(SB_PATHS.prefs, { method: 'PUT', body }));
+  }
+}
+
+async function cashOut(p: SbPage, betId: string, part: number | null, expected: number) {
+  const { s } = p;
+  const body: CashOutRequest = part === null ? { expected } : { expected, stake: part };
+  try {
+    const a = await p.api<CashOutAnswer>(SB_PATHS.cashOut(betId), { method: 'POST', body });
+    s.model = S.applyBet(s.model, a.bet);
+    learnBalance(p, a.balance);
+    p.frame.say(p.words.bets.cashedOutDone.replace('{amount}', moneyText(a.paid, p.locale)));
+  } catch (err) {
+    p.frame.say(err instanceof ApiError ? refusalText(p.ctx, err.code, err.message) : p.words.errors.other, 'error');
+    await loadBets(p, 'open', false);
+  }
+  if (s.model.route.screen === 'bets') drawScreen(p);
 }
 
 const app = document.getElementById('app');
