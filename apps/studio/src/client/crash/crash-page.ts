@@ -16,8 +16,9 @@ import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
 import { pageTitle } from '../game-title';
 import { gameWords } from '../game-words';
-import { autoNext, crashView, times } from '../games/crash-present';
+import { type AutoConfig, autoNext, crashView, times } from '../games/crash-present';
 import { addStyle, CRASH_CSS } from '../games/crash-style';
+import type { Sound } from '../sound';
 import type { SessionInfo } from '../types';
 import { ApiError, h, money } from '../ui';
 import { createCrashControls } from './crash-controls';
@@ -25,38 +26,53 @@ import { createCrashLink } from './crash-link';
 import { createCrashLists } from './crash-lists';
 import { createCrashScene } from './crash-scene';
 import {
-  type AutoRun,
   applyCrashAnswer,
   applyCrashState,
   autoBetsNow,
   autoPlaced,
   autoPlacing,
   autoWaiting,
-  type CrashModel,
-  initialCrashModel,
+  type CrashPageState,
+  cashoutSound,
+  initialCrashPageState,
+  lostInCrash,
   type MyBet,
+  mayStand,
   myCurrent,
   serverNow,
+  signed,
   startAutoRun,
   tallyAuto,
+  waitsForAutoCashout,
   withBet,
 } from './crash-state';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
 
-const signed = (minor: number) => `${minor < 0 ? '-' : '+'}${money(Math.abs(minor))}`;
+/** What the page's handlers share: its words, requests and parts, and its one mutable state. */
+type CrashPage = {
+  language: unknown;
+  w: ReturnType<typeof gameWords>['crash'];
+  api: Api;
+  link: ReturnType<typeof createCrashLink>;
+  balance: HTMLElement;
+  sound: Sound;
+  say: (text: string, kind?: 'info' | 'error' | 'ok') => void;
+  scene: ReturnType<typeof createCrashScene>;
+  lists: ReturnType<typeof createCrashLists>;
+  controls: ReturnType<typeof createCrashControls>;
+  state: CrashPageState;
+};
 
 export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   addStyle('crash-css', CRASH_CSS);
   const language = pageLanguage();
   const w = gameWords(language).crash;
-  let model: CrashModel = initialCrashModel();
-  let busy = false;
-  let autoRun: AutoRun | null = null;
+  const state = initialCrashPageState();
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
   // The page's game token (play.ts reads it the same way): the socket carries it to place bets.
   const token = new URLSearchParams(location.search).get('token') ?? '';
-  const link = createCrashLink({ token, language, words: w, api, onState: (s) => apply(s) });
+  const link = createCrashLink({ token, language, words: w, api, onState: (s) => apply(p, s) });
 
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
   const frame = createFrame({
@@ -72,7 +88,6 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     message.textContent = text;
     message.className = `message ${kind}`;
   };
-  const now = () => serverNow(model, Date.now());
   const scene = createCrashScene(w, sound, reduced);
   const lists = createCrashLists(language, w);
   const controls = createCrashControls({
@@ -81,19 +96,16 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
     currency: info.currency,
     message,
     say,
-    model: () => model,
-    now,
-    busy: () => busy,
-    autoRun: () => autoRun,
-    startAuto: (config) => {
-      autoRun = startAutoRun(config);
-      say(w.autoOn(config.rounds, money(config.amount), times(config.autoCashout)));
-      controls.renderButtons();
-    },
-    stopAuto,
-    bet: (minor, autoCashout) => void placeBet(minor, autoCashout),
-    cashOut: () => void cashOut(),
+    model: () => state.model,
+    now: () => now(p),
+    busy: () => state.busy,
+    autoRun: () => state.autoRun,
+    startAuto: (config) => startAuto(p, config),
+    stopAuto: (reason) => stopAuto(p, reason),
+    bet: (minor, autoCashout) => void placeBet(p, minor, autoCashout),
+    cashOut: () => void cashOut(p),
   });
+  const p: CrashPage = { language, w, api, link, balance, sound, say, scene, lists, controls, state };
 
   frame.drawer.append(h('section', { class: 'panel' }, h('h2', {}, w.provablyFair), lists.fair));
   app.replaceChildren(
@@ -113,118 +125,129 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   );
   bindSpace(controls.el);
 
-  const renderTables = () => lists.render(model.state, model.mine);
-
-  // ---- auto-bet ----
-  function stopAuto(reason: string | null) {
-    if (!autoRun) return;
-    const run = autoRun;
-    autoRun = null;
-    controls.autoStatus.textContent = w.autoStopped(reason, run.placed, signed(run.net));
-    controls.renderButtons();
-  }
-
-  /** Counts settled auto bets, stops on a limit, and bets on a fresh betting phase. */
-  function autoTick() {
-    if (!autoRun) return;
-    const run = tallyAuto(autoRun, model.mine);
-    autoRun = run;
-    const status = w.autoProgress(run.placed, run.config.rounds, signed(run.net));
-    if (controls.autoStatus.textContent !== status) controls.autoStatus.textContent = status;
-    if (autoWaiting(run) || busy) return;
-    const next = autoNext(run.config, { played: run.placed, net: run.net }, language);
-    if (!next.go) return stopAuto(next.reason);
-    if (autoBetsNow(crashView(model.state, now(), language), !!myCurrent(model))) {
-      autoRun = autoPlacing(run);
-      const { config } = run;
-      void placeBet(config.amount, config.autoCashout).then((bet) => {
-        if (bet && autoRun?.config === config) autoRun = autoPlaced(autoRun, bet.betId);
-        else if (!bet) stopAuto(w.betRefused);
-      });
-    }
-  }
-
-  function frameLoop() {
-    scene.draw(crashView(model.state, now(), language));
-    controls.renderButtons();
-    autoTick();
-    requestAnimationFrame(frameLoop);
-  }
-
-  async function refreshMine() {
-    try {
-      const data = await api<CrashAnswer>('/api/crash');
-      const { model: next, autoCashedOut: after, needsState } = applyCrashAnswer(model, data);
-      model = next;
-      if (after?.cashout) {
-        say(w.autoCashedOut(times(after.cashout), money(after.win)), 'ok');
-        sound.play(after.cashout >= 1000 ? 'bigwin' : 'win');
-      }
-      if (data.balance !== null) balance.textContent = money(data.balance);
-      if (needsState) apply(data.state);
-      renderTables();
-    } catch (err) {
-      say((err as Error).message, 'error');
-    }
-  }
-
-  function apply(s: CrashState) {
-    const { model: next, crashedNow } = applyCrashState(model, s, Date.now());
-    model = next;
-    renderTables();
-    if (crashedNow) {
-      const bet = myCurrent(model);
-      if (bet && !bet.cashout) say(w.crashedLost(times(s.round?.crashPoint ?? 100)), 'error');
-      void refreshMine();
-    }
-  }
-
-  async function placeBet(minor: number, autoCashout: number | null): Promise<MyBet | null> {
-    busy = true;
-    try {
-      const answer = await link.send<CrashBetAnswer>({ type: 'bet', amount: minor, autoCashout }, '/api/crash/bet', {
-        bet: { amount: minor, autoCashout },
-      });
-      model = withBet(model, answer.bet);
-      balance.textContent = money(answer.balance);
-      say(w.betPlaced(money(minor), autoCashout ? times(autoCashout) : null), 'info');
-      sound.play('button');
-      renderTables();
-      return answer.bet;
-    } catch (err) {
-      say(err instanceof ApiError ? err.message : w.couldNotBet, 'error');
-      // Unanswered (timeout, lost socket): the bet may stand; the state says.
-      if (err instanceof ApiError && (err.code === 'TIMEOUT' || err.code === 'NETWORK')) void refreshMine();
-      return null;
-    } finally {
-      busy = false;
-    }
-  }
-
-  async function cashOut() {
-    busy = true;
-    try {
-      const answer = await link.send<CrashCashoutAnswer>({ type: 'cashout' }, '/api/crash/cashout');
-      model = withBet(model, answer.bet);
-      if (answer.balance !== null) balance.textContent = money(answer.balance);
-      say(w.cashedOut(times(answer.bet.cashout ?? 100), money(answer.bet.win), answer.winPending), 'ok');
-      sound.play((answer.bet.cashout ?? 0) >= 1000 ? 'bigwin' : 'win');
-      renderTables();
-    } catch (err) {
-      say(err instanceof ApiError ? err.message : w.couldNotCashOut, 'error');
-      void refreshMine();
-    } finally {
-      busy = false;
-    }
-  }
-
   // Auto cash-outs are paid by the server; the page learns of them with the table's state.
   setInterval(() => {
-    const bet = myCurrent(model);
-    if (bet?.status === 'open' && model.state?.round?.phase === 'running') void refreshMine();
+    if (waitsForAutoCashout(state.model)) void refreshMine(p);
   }, 2000);
 
-  void refreshMine();
+  void refreshMine(p);
   link.connect();
-  requestAnimationFrame(frameLoop);
+  requestAnimationFrame(() => frameLoop(p));
+}
+
+/** The server's clock. */
+const now = (p: CrashPage) => serverNow(p.state.model, Date.now());
+
+const renderTables = (p: CrashPage) => p.lists.render(p.state.model.state, p.state.model.mine);
+
+// ---- auto-bet ----
+function startAuto(p: CrashPage, config: AutoConfig) {
+  p.state.autoRun = startAutoRun(config);
+  p.say(p.w.autoOn(config.rounds, money(config.amount), times(config.autoCashout)));
+  p.controls.renderButtons();
+}
+
+function stopAuto(p: CrashPage, reason: string | null) {
+  if (!p.state.autoRun) return;
+  const run = p.state.autoRun;
+  p.state.autoRun = null;
+  p.controls.autoStatus.textContent = p.w.autoStopped(reason, run.placed, signed(run.net));
+  p.controls.renderButtons();
+}
+
+/** Counts settled auto bets, stops on a limit, and bets on a fresh betting phase. */
+function autoTick(p: CrashPage) {
+  const { state, w, language } = p;
+  if (!state.autoRun) return;
+  const run = tallyAuto(state.autoRun, state.model.mine);
+  state.autoRun = run;
+  const status = w.autoProgress(run.placed, run.config.rounds, signed(run.net));
+  if (p.controls.autoStatus.textContent !== status) p.controls.autoStatus.textContent = status;
+  if (autoWaiting(run) || state.busy) return;
+  const next = autoNext(run.config, { played: run.placed, net: run.net }, language);
+  if (!next.go) return stopAuto(p, next.reason);
+  if (autoBetsNow(crashView(state.model.state, now(p), language), !!myCurrent(state.model))) {
+    state.autoRun = autoPlacing(run);
+    const { config } = run;
+    void placeBet(p, config.amount, config.autoCashout).then((bet) => {
+      if (bet && state.autoRun?.config === config) state.autoRun = autoPlaced(state.autoRun, bet.betId);
+      else if (!bet) stopAuto(p, w.betRefused);
+    });
+  }
+}
+
+function frameLoop(p: CrashPage) {
+  p.scene.draw(crashView(p.state.model.state, now(p), p.language));
+  p.controls.renderButtons();
+  autoTick(p);
+  requestAnimationFrame(() => frameLoop(p));
+}
+
+async function refreshMine(p: CrashPage) {
+  const { state, w, say } = p;
+  try {
+    const data = await p.api<CrashAnswer>('/api/crash');
+    const { model: next, autoCashedOut: after, needsState } = applyCrashAnswer(state.model, data);
+    state.model = next;
+    if (after?.cashout) {
+      say(w.autoCashedOut(times(after.cashout), money(after.win)), 'ok');
+      p.sound.play(cashoutSound(after.cashout));
+    }
+    if (data.balance !== null) p.balance.textContent = money(data.balance);
+    if (needsState) apply(p, data.state);
+    renderTables(p);
+  } catch (err) {
+    say((err as Error).message, 'error');
+  }
+}
+
+function apply(p: CrashPage, s: CrashState) {
+  const { model: next, crashedNow } = applyCrashState(p.state.model, s, Date.now());
+  p.state.model = next;
+  renderTables(p);
+  if (crashedNow) {
+    if (lostInCrash(p.state.model)) p.say(p.w.crashedLost(times(s.round?.crashPoint ?? 100)), 'error');
+    void refreshMine(p);
+  }
+}
+
+async function placeBet(p: CrashPage, minor: number, autoCashout: number | null): Promise<MyBet | null> {
+  const { state, w, say } = p;
+  state.busy = true;
+  try {
+    const answer = await p.link.send<CrashBetAnswer>({ type: 'bet', amount: minor, autoCashout }, '/api/crash/bet', {
+      bet: { amount: minor, autoCashout },
+    });
+    state.model = withBet(state.model, answer.bet);
+    p.balance.textContent = money(answer.balance);
+    say(w.betPlaced(money(minor), autoCashout ? times(autoCashout) : null), 'info');
+    p.sound.play('button');
+    renderTables(p);
+    return answer.bet;
+  } catch (err) {
+    say(err instanceof ApiError ? err.message : w.couldNotBet, 'error');
+    // Unanswered (timeout, lost socket): the bet may stand; the state says.
+    if (err instanceof ApiError && mayStand(err.code)) void refreshMine(p);
+    return null;
+  } finally {
+    state.busy = false;
+  }
+}
+
+async function cashOut(p: CrashPage) {
+  const { state, w, say } = p;
+  state.busy = true;
+  try {
+    const answer = await p.link.send<CrashCashoutAnswer>({ type: 'cashout' }, '/api/crash/cashout');
+    state.model = withBet(state.model, answer.bet);
+    if (answer.balance !== null) p.balance.textContent = money(answer.balance);
+    say(w.cashedOut(times(answer.bet.cashout ?? 100), money(answer.bet.win), answer.winPending), 'ok');
+    p.sound.play(cashoutSound(answer.bet.cashout));
+    renderTables(p);
+  } catch (err) {
+    say(err instanceof ApiError ? err.message : w.couldNotCashOut, 'error');
+    void refreshMine(p);
+  } finally {
+    state.busy = false;
+  }
 }

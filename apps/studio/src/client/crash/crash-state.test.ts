@@ -12,12 +12,18 @@ import {
   autoWaiting,
   bettingOpen,
   canCashOut,
+  cashoutSound,
   cashoutValue,
   initialCrashModel,
+  initialCrashPageState,
+  lostInCrash,
+  mayStand,
   myCurrent,
   serverNow,
+  signed,
   startAutoRun,
   tallyAuto,
+  waitsForAutoCashout,
   withBet,
 } from './crash-state';
 
@@ -125,5 +131,37 @@ describe('crash page state', () => {
     const refunded = tallyAuto(autoPlaced(lost, 'a3'), [bet({ betId: 'a3', status: 'rolled_back' })]);
     expect(refunded.net).toBe(0);
     expect(refunded.counted.size).toBe(3);
+  });
+
+  it('starts with no state, nothing on its way and no auto run', () => {
+    expect(initialCrashPageState()).toEqual({ model: initialCrashModel(), busy: false, autoRun: null });
+  });
+
+  it('asks after my open bet while the round flies, and tells a crash that took it', () => {
+    const flying = applyCrashState(initialCrashModel(), state(7000, round(1, 'running')), T0).model;
+    expect(waitsForAutoCashout(flying)).toBe(false);
+    expect(lostInCrash(flying)).toBe(false);
+    const open = withBet(flying, bet({}));
+    expect(waitsForAutoCashout(open)).toBe(true);
+    expect(lostInCrash(open)).toBe(true);
+    // Cashed out by the server, or a bet of another round: nothing to ask, nothing lost.
+    const cashed = withBet(flying, bet({ cashout: 200, win: 2000, status: 'closed' }));
+    expect(waitsForAutoCashout(cashed)).toBe(false);
+    expect(lostInCrash(cashed)).toBe(false);
+    expect(waitsForAutoCashout(withBet(flying, bet({ roundId: 0 })))).toBe(false);
+    const betting = applyCrashState(initialCrashModel(), state(1000, round(1, 'betting')), T0).model;
+    expect(waitsForAutoCashout(withBet(betting, bet({})))).toBe(false);
+  });
+
+  it('words the net with its sign, rings a big win from 10×, and re-reads only an unanswered bet', () => {
+    expect(signed(1250)).toBe('+12.50');
+    expect(signed(-1250)).toBe('-12.50');
+    expect(signed(0)).toBe('+0.00');
+    expect(cashoutSound(999)).toBe('win');
+    expect(cashoutSound(1000)).toBe('bigwin');
+    expect(cashoutSound(null)).toBe('win');
+    expect(mayStand('TIMEOUT')).toBe(true);
+    expect(mayStand('NETWORK')).toBe(true);
+    expect(mayStand('STUDIO_CRASH_TOO_LATE')).toBe(false);
   });
 });

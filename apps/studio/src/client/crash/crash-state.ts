@@ -1,12 +1,14 @@
 // What the crash page knows, without a DOM: the shared round as the server last sent it, the
 // player's own bets, the server's clock, and the auto-bet run in progress. Every update takes a
 // value and returns the next one, so the page's reactions to a socket message or an HTTP answer can
-// be checked in a unit test.
+// be checked in a unit test; the page keeps the values it changes in one CrashPageState.
 import type { CrashAnswer } from '../../api-types';
 import type { CrashState, MyCrashBet as MyBet } from '../../casino/crash';
 import { multiplierAt } from '../../casino/engines/crash/crash-curve';
 import { type AutoConfig, type CrashView, netOf } from '../games/crash-present';
 import { behindShown } from '../round-order';
+import type { Effect } from '../sound';
+import { money } from '../ui';
 
 export type { MyBet };
 
@@ -24,6 +26,13 @@ export type CrashModel = {
 
 export function initialCrashModel(): CrashModel {
   return { state: null, mine: [], offset: 0, lastPhase: '' };
+}
+
+/** What the page changes as it runs: the model, whether a bet or cash-out is on its way, the auto-bet run. */
+export type CrashPageState = { model: CrashModel; busy: boolean; autoRun: AutoRun | null };
+
+export function initialCrashPageState(): CrashPageState {
+  return { model: initialCrashModel(), busy: false, autoRun: null };
 }
 
 export const serverNow = (m: CrashModel, clientNow: number) => clientNow + m.offset;
@@ -131,3 +140,24 @@ export const autoPlaced = (run: AutoRun, betId: string): AutoRun => ({
   ...run,
   betIds: new Set([...run.betIds, betId]),
 });
+
+/** An amount with its sign, as the auto-bet's net result is shown. */
+export const signed = (minor: number) => `${minor < 0 ? '-' : '+'}${money(Math.abs(minor))}`;
+
+/** The sound of a cash-out at `cashout` (hundredths): a big win from 10×. */
+export const cashoutSound = (cashout: number | null): Effect => ((cashout ?? 0) >= 1000 ? 'bigwin' : 'win');
+
+/** Whether the round has crashed on my bet of it (a bet not cashed out). */
+export function lostInCrash(m: CrashModel): boolean {
+  const bet = myCurrent(m);
+  return !!bet && !bet.cashout;
+}
+
+/** Whether my bet flies open: the server may cash it out at its auto target, so the page asks. */
+export function waitsForAutoCashout(m: CrashModel): boolean {
+  const bet = myCurrent(m);
+  return bet?.status === 'open' && m.state?.round?.phase === 'running';
+}
+
+/** Whether a failed bet may still stand: its answer never came (timeout, lost socket). */
+export const mayStand = (code: string) => code === 'TIMEOUT' || code === 'NETWORK';

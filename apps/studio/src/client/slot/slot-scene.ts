@@ -13,13 +13,17 @@ import type { RoundView } from '../types';
 import { h, money } from '../ui';
 import {
   coinCount,
+  coinStyle,
+  countUp,
   fillerOf,
   freeSpinsCounter,
   landingMs,
   openingColumn,
   PERIOD,
+  paylinePoints,
   shift,
   spinLoopMs,
+  winCellOf,
   winTexts,
 } from './slot-state';
 import { type SlotSymbols, SVG_NS } from './slot-symbols';
@@ -36,19 +40,57 @@ export type SlotSceneOptions = {
 export type SlotScene = ReturnType<typeof createSlotScene>;
 
 export function createSlotScene(o: SlotSceneOptions) {
+  const { game, words: w, reducedMotion } = o;
+  const wins = createWins(o);
+  const overlay = createOverlay(reducedMotion);
+  const fsCounter = h('div', { class: 'slot-fs', hidden: true, 'data-testid': 'free-spins-counter' });
+  const reels = createReels(o);
+
+  /** Starts the reels turning while the server answers (the result is not known yet). */
+  function startSpin(turbo: boolean) {
+    wins.clearWins();
+    overlay.hideOverlay();
+    o.sound()?.play('spin');
+    if (reducedMotion()) return;
+    reels.spin(turbo);
+  }
+
+  function showWins(p: PresentedSpin) {
+    for (const key of p.winCells) {
+      const [r, y] = winCellOf(key);
+      reels.cellAt(r, y)?.classList.add('win');
+    }
+    wins.showWins(p);
+  }
+
+  function showFreeSpins(outcome: SlotOutcome, round: RoundView) {
+    const c = freeSpinsCounter(outcome, round);
+    fsCounter.hidden = !c.active;
+    fsCounter.textContent = c.active ? w.freeSpinsState(c.played, c.left, game.freeSpinMultiplier) : '';
+  }
+
+  return {
+    /** The reels with the paylines and the overlay over them. */
+    machine: h('div', { class: 'slot-machine' }, reels.grid, wins.linesSvg, overlay.el),
+    winbar: wins.winbar,
+    fsCounter,
+    startSpin,
+    stopLoops: reels.stopLoops,
+    land: reels.land,
+    showWins,
+    showOverlay: overlay.showOverlay,
+    showFreeSpins,
+  };
+}
+
+/** The reels: per reel a strip of the result cells over a loop, built once and moved by transforms. */
+function createReels(o: SlotSceneOptions) {
   const { game, words: w, symbols, reducedMotion } = o;
   const strips: HTMLElement[] = [];
   /** Per reel, the number of cells in its strip (the result cells, then the loop). */
   const stripCells: number[] = [];
   let spinning: Animation[] = [];
-  let cycle: ReturnType<typeof setInterval> | undefined;
-  let overlayDone: (() => void) | undefined;
 
-  const linesSvg = document.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
-  linesSvg.setAttribute('class', 'slot-lines');
-  linesSvg.setAttribute('viewBox', `0 0 ${game.reels} ${game.rows}`);
-  linesSvg.setAttribute('preserveAspectRatio', 'none');
-  linesSvg.setAttribute('aria-hidden', 'true');
   const grid = h('div', {
     class: 'slot-grid',
     style: `--reels:${game.reels};--rows:${game.rows}`,
@@ -56,10 +98,6 @@ export function createSlotScene(o: SlotSceneOptions) {
     role: 'img',
     'aria-label': w.reels(game.reels),
   });
-  const overlay = h('div', { class: 'slot-overlay', hidden: true });
-  overlay.addEventListener('click', () => hideOverlay());
-  const winbar = h('div', { class: 'slot-winbar', 'data-testid': 'slot-winbar' });
-  const fsCounter = h('div', { class: 'slot-fs', hidden: true, 'data-testid': 'free-spins-counter' });
 
   function cell(id: number, final: boolean, row = 0): HTMLElement {
     const img = h('img', { src: symbols.picture(id), alt: '', draggable: 'false', decoding: 'sync' });
@@ -107,28 +145,13 @@ export function createSlotScene(o: SlotSceneOptions) {
     grid.append(h('div', { class: 'slot-reel', 'data-reel': r }, strip));
   }
 
-  function clearWins() {
-    if (cycle) clearInterval(cycle);
-    cycle = undefined;
-    linesSvg.replaceChildren();
-    document.querySelectorAll('.slot-cell.win').forEach((c) => {
-      c.classList.remove('win');
-    });
-    winbar.textContent = '';
-    winbar.classList.remove('has-win');
-  }
-
   function stopLoops() {
     for (const a of spinning) a.cancel();
     spinning = [];
   }
 
-  /** Starts the reels turning while the server answers (the result is not known yet). */
-  function startSpin(turbo: boolean) {
-    clearWins();
-    hideOverlay();
-    o.sound()?.play('spin');
-    if (reducedMotion()) return;
+  /** Turns every reel's loop until `land` (not under reduced motion: the page checks). */
+  function spin(turbo: boolean) {
     stopLoops();
     // From one period below the result cells up to just below them: both ends show the same symbols.
     spinning = strips.map((strip, r) =>
@@ -166,18 +189,41 @@ export function createSlotScene(o: SlotSceneOptions) {
     return strips[r]?.children[y] as HTMLElement | undefined;
   }
 
+  return { grid, stopLoops, spin, land, cellAt };
+}
+
+/** The paylines drawn over the reels and the win bar cycling through the spin's wins. */
+function createWins(o: SlotSceneOptions) {
+  const { game, words: w, reducedMotion } = o;
+  let cycle: ReturnType<typeof setInterval> | undefined;
+
+  const linesSvg = document.createElementNS(SVG_NS, 'svg') as SVGSVGElement;
+  linesSvg.setAttribute('class', 'slot-lines');
+  linesSvg.setAttribute('viewBox', `0 0 ${game.reels} ${game.rows}`);
+  linesSvg.setAttribute('preserveAspectRatio', 'none');
+  linesSvg.setAttribute('aria-hidden', 'true');
+  const winbar = h('div', { class: 'slot-winbar', 'data-testid': 'slot-winbar' });
+
+  function clearWins() {
+    if (cycle) clearInterval(cycle);
+    cycle = undefined;
+    linesSvg.replaceChildren();
+    document.querySelectorAll('.slot-cell.win').forEach((c) => {
+      c.classList.remove('win');
+    });
+    winbar.textContent = '';
+    winbar.classList.remove('has-win');
+  }
+
+  /** The winning lines and the win bar (the winning cells are lit by the reels). */
   function showWins(p: PresentedSpin) {
-    for (const key of p.winCells) {
-      const [r, y] = key.split(':').map(Number);
-      cellAt(r ?? 0, y ?? 0)?.classList.add('win');
-    }
     const art = themeArt(game.theme);
     linesSvg.replaceChildren();
     for (const win of p.wins) {
       if (win.line < 0) continue;
       const line = game.paylines[win.line] ?? [];
       const poly = document.createElementNS(SVG_NS, 'polyline');
-      poly.setAttribute('points', line.map((row, r) => `${r + 0.5},${row + 0.5}`).join(' '));
+      poly.setAttribute('points', paylinePoints(line));
       poly.setAttribute('stroke', art.accent);
       poly.setAttribute('data-line', String(win.line));
       linesSvg.append(poly);
@@ -194,6 +240,15 @@ export function createSlotScene(o: SlotSceneOptions) {
       }, 1400);
     }
   }
+
+  return { linesSvg, winbar, clearWins, showWins };
+}
+
+/** The celebration and intro overlay over the reels. */
+function createOverlay(reducedMotion: () => boolean) {
+  let overlayDone: (() => void) | undefined;
+  const overlay = h('div', { class: 'slot-overlay', hidden: true });
+  overlay.addEventListener('click', () => hideOverlay());
 
   function hideOverlay() {
     overlay.hidden = true;
@@ -215,7 +270,7 @@ export function createSlotScene(o: SlotSceneOptions) {
         h('i', {
           class: 'coin',
           'aria-hidden': 'true',
-          style: `--x:${Math.round(Math.random() * 100)}%;--d:${(0.6 + Math.random() * 1.4).toFixed(2)}s;--t:${(Math.random() * 0.8).toFixed(2)}s`,
+          style: coinStyle(Math.random(), Math.random(), Math.random()),
         }),
       );
     }
@@ -226,9 +281,9 @@ export function createSlotScene(o: SlotSceneOptions) {
       const start = performance.now();
       const count = (now: number) => {
         if (overlay.hidden) return;
-        const t = Math.min(1, (now - start) / (ms * 0.7));
-        value.textContent = money(Math.round(amount * t));
-        if (t < 1) requestAnimationFrame(count);
+        const shown = countUp(amount, now - start, ms);
+        value.textContent = money(shown.value);
+        if (shown.more) requestAnimationFrame(count);
       };
       requestAnimationFrame(count);
     }
@@ -241,22 +296,5 @@ export function createSlotScene(o: SlotSceneOptions) {
     });
   }
 
-  function showFreeSpins(outcome: SlotOutcome, round: RoundView) {
-    const c = freeSpinsCounter(outcome, round);
-    fsCounter.hidden = !c.active;
-    fsCounter.textContent = c.active ? w.freeSpinsState(c.played, c.left, game.freeSpinMultiplier) : '';
-  }
-
-  return {
-    /** The reels with the paylines and the overlay over them. */
-    machine: h('div', { class: 'slot-machine' }, grid, linesSvg, overlay),
-    winbar,
-    fsCounter,
-    startSpin,
-    stopLoops,
-    land,
-    showWins,
-    showOverlay,
-    showFreeSpins,
-  };
+  return { el: overlay, hideOverlay, showOverlay };
 }

@@ -3,14 +3,18 @@ import {
   autoplayStops,
   bigWinMs,
   coinCount,
+  coinStyle,
+  countUp,
   fillerOf,
   freeSpinsCounter,
   freeSpinsIntroMs,
   landingMs,
   lossLimitOf,
   openingColumn,
+  paylinePoints,
   shift,
   spinLoopMs,
+  winCellOf,
   winTexts,
 } from './slot-state';
 
@@ -98,5 +102,29 @@ describe('slot autoplay', () => {
     expect(autoplayStops({ stopOnWin: false, lossLimit: 500 }, { win: 0 }, 499)).toBe(false);
     expect(autoplayStops({ stopOnWin: false, lossLimit: 500 }, { win: 0 }, 500)).toBe(true);
     expect(autoplayStops({ stopOnWin: false, lossLimit: 0 }, { win: 0 }, 10_000)).toBe(false);
+  });
+});
+
+describe('slot scene geometry and count-up', () => {
+  it('finds a winning cell by its key, row 0 when the key has no row', () => {
+    expect(winCellOf('2:1')).toEqual([2, 1]);
+    expect(winCellOf('3')).toEqual([3, 0]);
+  });
+
+  it('draws a payline through the middle of each reel’s cell, nothing for an empty line', () => {
+    expect(paylinePoints([1, 0, 2])).toBe('0.5,1.5 1.5,0.5 2.5,2.5');
+    expect(paylinePoints([])).toBe('');
+  });
+
+  it('counts a celebration up over 70% of its time, then holds the amount', () => {
+    expect(countUp(1000, 0, 1000)).toEqual({ value: 0, more: true });
+    expect(countUp(1000, 350, 1000)).toEqual({ value: 500, more: true });
+    expect(countUp(1000, 700, 1000)).toEqual({ value: 1000, more: false });
+    expect(countUp(1000, 5000, 1000)).toEqual({ value: 1000, more: false });
+  });
+
+  it('spreads the coins across the overlay with their fall times and delays', () => {
+    expect(coinStyle(0, 0, 0)).toBe('--x:0%;--d:0.60s;--t:0.00s');
+    expect(coinStyle(0.999, 0.5, 0.5)).toBe('--x:100%;--d:1.30s;--t:0.40s');
   });
 });

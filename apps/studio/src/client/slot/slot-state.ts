@@ -1,6 +1,7 @@
 // What the slot page knows and decides, without a DOM: how far and how long each reel turns, how long
-// a celebration lasts, what the win bar and the free spins counter say, and when autoplay stops. The
-// result itself is the server's (games/slot-present.ts); these only pace and word its showing.
+// a celebration lasts and how it counts up, where the paylines and the winning cells are, what the
+// win bar and the free spins counter say, and when autoplay stops. The result itself is the
+// server's (games/slot-present.ts); these only pace and word its showing.
 // slot-state.test.ts checks them.
 
 import type { BigWinTier, PresentedSpin, SlotOutcome } from '../games/slot-present';
@@ -48,6 +49,31 @@ export function freeSpinsIntroMs(turbo: boolean): number {
 export function coinCount(kind: string): number {
   if (!kind.startsWith('bigwin')) return 0;
   return kind.endsWith('epic') ? 36 : kind.endsWith('mega') ? 24 : 14;
+}
+
+/** A coin's place, fall time and delay in a celebration, from three random numbers in [0, 1). */
+export function coinStyle(x: number, d: number, t: number): string {
+  return `--x:${Math.round(x * 100)}%;--d:${(0.6 + d * 1.4).toFixed(2)}s;--t:${(t * 0.8).toFixed(2)}s`;
+}
+
+/**
+ * The amount a celebration shows `elapsed` ms into its `ms`: it counts up over the first 70% of the
+ * time and then holds; `more` while it is still counting.
+ */
+export function countUp(amount: number, elapsed: number, ms: number): { value: number; more: boolean } {
+  const t = Math.min(1, elapsed / (ms * 0.7));
+  return { value: Math.round(amount * t), more: t < 1 };
+}
+
+/** The reel and row of a winning cell, from its key `reel:row`. */
+export function winCellOf(key: string): [number, number] {
+  const [r, y] = key.split(':').map(Number);
+  return [r ?? 0, y ?? 0];
+}
+
+/** A payline's points over the reels (one unit per reel and row), through the middle of each cell. */
+export function paylinePoints(line: number[]): string {
+  return line.map((row, r) => `${r + 0.5},${row + 0.5}`).join(' ');
 }
 
 /** What the win bar cycles through: the total, then each win's own text; nothing when none. */

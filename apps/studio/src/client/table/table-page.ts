@@ -30,26 +30,41 @@ import {
   betTaken,
   betText,
   bettingOpen,
-  hasOpenBet,
-  initialTableModel,
-  placedThisRound,
+  initialTablePageState,
+  placedInRound,
   serverNow,
   slipBet,
-  type TableModel,
+  type TableEngine,
+  type TablePageState,
+  tableChips,
+  tablePolls,
 } from './table-state';
 
 type Api = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<T>;
+
+/** What the page's handlers share: its words, requests and parts, and its one mutable state. */
+type TablePage = {
+  engine: TableEngine;
+  language: unknown;
+  w: ReturnType<typeof gameWords>['table'];
+  api: Api;
+  token: string;
+  balance: HTMLElement;
+  say: (text: string, kind?: 'info' | 'error' | 'ok') => void;
+  lists: ReturnType<typeof createTableLists>;
+  controls: ReturnType<typeof createTableControls>;
+  scene: ReturnType<typeof createTableScene>;
+  state: TablePageState;
+};
 
 export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: string): void {
   injectTableStyle();
   const language = pageLanguage();
   const w = gameWords(language).table;
   const engine = info.engine === 'roulette' ? 'roulette' : 'baccarat';
-  const game = info.game as { chips?: number[] } | null;
-  const chips = game?.chips?.length ? game.chips : [100, 500, 1000, 5000, 10000];
+  const chips = tableChips(info.game as { chips?: number[] } | null);
   const reduced = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-  let model: TableModel = initialTableModel();
-  let busy = false;
+  const state = initialTablePageState();
 
   const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
   const lists = createTableLists(engine, language, w);
@@ -76,13 +91,13 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     chips,
     play,
     say,
-    model: () => model,
+    model: () => state.model,
     update: (next) => {
-      model = next;
+      state.model = next;
     },
-    bettingOpen: () => bettingOpen(model, Date.now()),
-    busy: () => busy,
-    onPlace: () => void placeBet(),
+    bettingOpen: () => bettingOpen(state.model, Date.now()),
+    busy: () => state.busy,
+    onPlace: () => void placeBet(p),
   });
   const scene = createTableScene({
     engine,
@@ -92,9 +107,9 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
     play,
     say,
     reduced,
-    placedIn: (roundId) =>
-      roundId === model.state?.round?.id ? placedThisRound(model, engine) : new Map<string, number>(),
+    placedIn: (roundId) => placedInRound(state.model, engine, roundId),
   });
+  const p: TablePage = { engine, language, w, api, token, balance, say, lists, controls, scene, state };
 
   app.replaceChildren(
     frame.header,
@@ -116,92 +131,93 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   bindSpace(app);
   controls.bindKeys();
 
-  function renderLists() {
-    lists.render(model.state, model.mine);
-    controls.drawSpots();
-  }
-
-  function tick() {
-    scene.showClock(model.state, model.bettingSpan, serverNow(model, Date.now()));
-    controls.syncControls();
-    setTimeout(tick, 200);
-  }
-
-  async function refresh() {
-    try {
-      const data = await api<TableAnswer>('/api/table');
-      const { model: next, fresh, newerState } = applyTableAnswer(model, data);
-      model = next;
-      if (data.balance !== null) balance.textContent = money(data.balance);
-      if (newerState) apply(data.state);
-      if (fresh.length) scene.showWin(fresh);
-      renderLists();
-      scene.checkAreaWins(model.mine);
-    } catch (err) {
-      if (err instanceof ApiError) say(err.message, 'error');
-    }
-  }
-
-  function apply(s: TableState) {
-    const { model: next, toResult } = applyTableState(model, s, Date.now());
-    model = next;
-    scene.render(model.state);
-    renderLists();
-    // The result settles the bets: fetch balance and my bets (once now, once after delivery).
-    if (toResult) {
-      void refresh();
-      setTimeout(() => void refresh(), 1200);
-    }
-  }
-
-  let socketOpen = false;
-  function connect() {
-    const ws = new WebSocket(
-      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/studio/ws/table?token=${encodeURIComponent(token)}`,
-    );
-    ws.onopen = () => {
-      socketOpen = true;
-    };
-    ws.onmessage = (e) => {
-      const msg = JSON.parse(String(e.data)) as TableSocketMessage;
-      if (msg.type === 'state') apply(msg.data);
-    };
-    ws.onclose = (e) => {
-      socketOpen = false;
-      if (sessionEndedBy(e)) showSessionEnded();
-      else setTimeout(connect, 1500);
-    };
-  }
-
-  async function placeBet() {
-    if (!model.slip.size || busy) return;
-    const entries = [...model.slip.entries()];
-    const bet = slipBet(engine, entries);
-    busy = true;
-    try {
-      const answer = await api<TableBetAnswer>('/api/table/bet', {
-        method: 'POST',
-        body: { bet } satisfies RoundRequest,
-      });
-      model = betTaken(model, answer, entries);
-      balance.textContent = money(answer.balance);
-      say(w.betPlaced(betText(engine, answer.bet.bet, language)), 'info');
-      renderLists();
-    } catch (err) {
-      say(err instanceof ApiError ? err.message : w.couldNotBet, 'error');
-    } finally {
-      busy = false;
-    }
-  }
-
   // Without the socket, the poll carries the table's state too (and keeps the table running).
   setInterval(() => {
-    if (!socketOpen || hasOpenBet(model)) void refresh();
+    if (tablePolls(state)) void refresh(p);
   }, 3000);
 
-  void refresh();
-  connect();
-  tick();
+  void refresh(p);
+  connect(p);
+  tick(p);
   scene.start();
   controls.drawSpots();
+}
+
+function renderLists(p: TablePage) {
+  p.lists.render(p.state.model.state, p.state.model.mine);
+  p.controls.drawSpots();
+}
+
+function tick(p: TablePage) {
+  p.scene.showClock(p.state.model.state, p.state.model.bettingSpan, serverNow(p.state.model, Date.now()));
+  p.controls.syncControls();
+  setTimeout(() => tick(p), 200);
+}
+
+async function refresh(p: TablePage) {
+  const { state, scene } = p;
+  try {
+    const data = await p.api<TableAnswer>('/api/table');
+    const { model: next, fresh, newerState } = applyTableAnswer(state.model, data);
+    state.model = next;
+    if (data.balance !== null) p.balance.textContent = money(data.balance);
+    if (newerState) apply(p, data.state);
+    if (fresh.length) scene.showWin(fresh);
+    renderLists(p);
+    scene.checkAreaWins(state.model.mine);
+  } catch (err) {
+    if (err instanceof ApiError) p.say(err.message, 'error');
+  }
+}
+
+function apply(p: TablePage, s: TableState) {
+  const { model: next, toResult } = applyTableState(p.state.model, s, Date.now());
+  p.state.model = next;
+  p.scene.render(p.state.model.state);
+  renderLists(p);
+  // The result settles the bets: fetch balance and my bets (once now, once after delivery).
+  if (toResult) {
+    void refresh(p);
+    setTimeout(() => void refresh(p), 1200);
+  }
+}
+
+function connect(p: TablePage) {
+  const ws = new WebSocket(
+    `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/studio/ws/table?token=${encodeURIComponent(p.token)}`,
+  );
+  ws.onopen = () => {
+    p.state.socketOpen = true;
+  };
+  ws.onmessage = (e) => {
+    const msg = JSON.parse(String(e.data)) as TableSocketMessage;
+    if (msg.type === 'state') apply(p, msg.data);
+  };
+  ws.onclose = (e) => {
+    p.state.socketOpen = false;
+    if (sessionEndedBy(e)) showSessionEnded();
+    else setTimeout(() => connect(p), 1500);
+  };
+}
+
+async function placeBet(p: TablePage) {
+  const { state, engine, w, say } = p;
+  if (!state.model.slip.size || state.busy) return;
+  const entries = [...state.model.slip.entries()];
+  const bet = slipBet(engine, entries);
+  state.busy = true;
+  try {
+    const answer = await p.api<TableBetAnswer>('/api/table/bet', {
+      method: 'POST',
+      body: { bet } satisfies RoundRequest,
+    });
+    state.model = betTaken(state.model, answer, entries);
+    p.balance.textContent = money(answer.balance);
+    say(w.betPlaced(betText(engine, answer.bet.bet, p.language)), 'info');
+    renderLists(p);
+  } catch (err) {
+    say(err instanceof ApiError ? err.message : w.couldNotBet, 'error');
+  } finally {
+    state.busy = false;
+  }
 }

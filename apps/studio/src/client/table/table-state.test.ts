@@ -13,12 +13,16 @@ import {
   clearChips,
   hasOpenBet,
   initialTableModel,
+  initialTablePageState,
   phaseSpan,
+  placedInRound,
   placedThisRound,
   repeatLastBet,
   serverNow,
   slipBet,
   spotName,
+  tableChips,
+  tablePolls,
   undoChip,
 } from './table-state';
 
@@ -235,5 +239,28 @@ describe('table page state', () => {
     expect(chipColour(chips, 50)).toBe(0);
     expect(chipColour(chips, 700)).toBe(1);
     expect(chipColour(chips, 5000)).toBe(3);
+  });
+
+  it('shows my chips only on the current round, and takes the house chips when the game names none', () => {
+    const m = {
+      ...applyTableState(initialTableModel(), state(0, round(2, 'betting')), T0).model,
+      mine: [bet({ roundId: 2, bet: { player: 500, tie: 100 } })],
+    };
+    expect(Object.fromEntries(placedInRound(m, 'baccarat', 2))).toEqual({ player: 500, tie: 100 });
+    expect(placedInRound(m, 'baccarat', 1).size).toBe(0);
+    expect(placedInRound(initialTableModel(), 'baccarat', 2).size).toBe(0);
+    expect(tableChips({ chips: [50, 200] })).toEqual([50, 200]);
+    expect(tableChips({ chips: [] })).toEqual([100, 500, 1000, 5000, 10000]);
+    expect(tableChips(null)).toEqual([100, 500, 1000, 5000, 10000]);
+  });
+
+  it('polls without the socket, and with it only while a bet of mine is unsettled', () => {
+    const s = initialTablePageState();
+    expect(s).toMatchObject({ busy: false, socketOpen: false });
+    expect(tablePolls(s)).toBe(true);
+    const open = { ...s, socketOpen: true };
+    expect(tablePolls(open)).toBe(false);
+    expect(tablePolls({ ...open, model: { ...open.model, mine: [bet({ status: 'settling' })] } })).toBe(true);
+    expect(tablePolls({ ...open, model: { ...open.model, mine: [bet({ status: 'closed' })] } })).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 // What the live table page knows, without a DOM: the table's shared round as the server last sent
 // it, the player's own bets, the server's clock, and the chips laid on the felt but not yet sent
 // (the slip). Every update takes a model and returns the next one, so the page's reactions to a
-// socket message or an HTTP answer can be checked in a unit test.
+// socket message or an HTTP answer can be checked in a unit test; the page keeps the values it
+// changes in one TablePageState.
 import type { TableAnswer, TableBetAnswer } from '../../api-types';
 import type { MyTableBet as MyBet, TableRoundView, TableState } from '../../casino/tables';
 import { rouletteBet, spotLabel, spotsOfBet } from '../games/table-present';
@@ -42,6 +43,18 @@ export function initialTableModel(): TableModel {
     placedOrder: [],
     lastBet: [],
   };
+}
+
+/** What the page changes as it runs: the model, whether a bet is on its way, whether the socket is open. */
+export type TablePageState = { model: TableModel; busy: boolean; socketOpen: boolean };
+
+export function initialTablePageState(): TablePageState {
+  return { model: initialTableModel(), busy: false, socketOpen: false };
+}
+
+/** The table's chip values, or the house's when the game names none. */
+export function tableChips(game: { chips?: number[] } | null): number[] {
+  return game?.chips?.length ? game.chips : [100, 500, 1000, 5000, 10000];
 }
 
 export const serverNow = (m: TableModel, clientNow: number) => clientNow + m.offset;
@@ -145,8 +158,16 @@ export function placedThisRound(m: TableModel, engine: TableEngine): Map<string,
   return placed;
 }
 
+/** My chips taken in round `roundId`, by area: none when it is not the current round. */
+export function placedInRound(m: TableModel, engine: TableEngine, roundId: number): Map<string, number> {
+  return roundId === m.state?.round?.id ? placedThisRound(m, engine) : new Map<string, number>();
+}
+
 /** Whether one of my bets still waits for its settlement. */
 export const hasOpenBet = (m: TableModel) => m.mine.some((b) => b.status === 'open' || b.status === 'settling');
+
+/** Whether the poll reads the table: always without the socket, else while a bet of mine is unsettled. */
+export const tablePolls = (s: TablePageState) => !s.socketOpen || hasOpenBet(s.model);
 
 /** The span the timer bar runs over in the round's phase, as [from, to] in server time. */
 export function phaseSpan(r: TableRoundView, bettingSpan: number): [number, number] {
