@@ -2,227 +2,72 @@
 // running to the length the server drew, clashes along the way, and the server's result at the
 // end: the winner stands and crows, the loser goes down, a draw leaves both apart. Everything shown
 // comes from presentDerby (arcade-present.ts); reduced motion shows the end at once.
+//
+// This file wires the parts: what the page decides (derby-state.ts), the pit and its birds
+// (derby-scene.ts) and the sides, stake and fight button (derby-controls.ts).
 
 import { pageLanguage } from '../boot';
 import { gameWords } from '../game-words';
 import type { GameContext, GameUi, StepView } from '../types';
 import { h } from '../ui';
 import { type DerbyOutcome, presentDerby } from './arcade-present';
-import { actionButton, chipPicker, odds } from './common';
-import { play, reducedMotion, svg, useSceneStyle, wait } from './scene-kit';
+import { createDerbyControls } from './derby-controls';
+import { createDerbyScene, type DerbyScene } from './derby-scene';
+import { birdsTitle, type DerbyGame, derbySummary, needsBirds, openingBirds } from './derby-state';
+import { reducedMotion, useSceneStyle } from './scene-kit';
 import { sceneSound } from './scene-sound';
 
-type Fight = { fightId: string; meron: string; wala: string; odds100: Record<string, number> };
-
-const FIGHT_MS = 3200;
-
-/** A fighting rooster facing right in `body` colours (meron red, wala silver). */
-export function rooster(body: string, tail: string, name: string): SVGElement {
-  return svg(
-    'svg',
-    { viewBox: '0 0 100 90', role: 'img', 'aria-label': name },
-    svg('title', {}, name),
-    ...[0, 1, 2].map((i) =>
-      svg('path', {
-        d: `M34 44 Q${8 - i * 4} ${20 + i * 10} ${4 + i * 3} ${46 + i * 8} Q${16} ${46 + i * 4} 34 ${52 + i * 2}`,
-        fill: i === 1 ? tail : '#1b5e20',
-        stroke: '#111',
-        'stroke-width': 1.2,
-      }),
-    ),
-    svg('path', {
-      d: 'M48 70 L44 86 M44 86 L38 88 M58 70 L60 86 M60 86 L66 88',
-      stroke: '#f9a825',
-      'stroke-width': 3,
-      fill: 'none',
-      'stroke-linecap': 'round',
-    }),
-    svg('ellipse', { cx: 52, cy: 54, rx: 24, ry: 18, fill: body, stroke: '#111', 'stroke-width': 1.5 }),
-    svg('path', { d: 'M40 52 Q52 64 66 54 Q56 60 44 58 Z', fill: tail, opacity: 0.8 }),
-    svg('path', { d: 'M66 46 Q70 30 72 22 L80 24 Q80 40 74 52 Z', fill: body, stroke: '#111', 'stroke-width': 1.2 }),
-    svg('circle', { cx: 77, cy: 20, r: 9, fill: body, stroke: '#111', 'stroke-width': 1.5 }),
-    svg('path', {
-      d: 'M70 13 Q72 4 76 10 Q78 2 81 9 Q84 3 85 12 Z',
-      fill: '#e53935',
-      stroke: '#7f0000',
-      'stroke-width': 1,
-    }),
-    svg('path', { d: 'M85 18 L96 21 L85 24 Z', fill: '#fbc02d', stroke: '#7a5c00', 'stroke-width': 1 }),
-    svg('path', { d: 'M82 26 Q84 34 79 32 Z', fill: '#e53935' }),
-    svg('circle', { cx: 79, cy: 18, r: 2.2, fill: '#111' }),
-  );
-}
-
-function pitBackground(): SVGElement {
-  return svg(
-    'svg',
-    { class: 'bg', viewBox: '0 0 160 90', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
-    svg('rect', { width: 160, height: 90, fill: '#3e2723' }),
-    ...[0, 1, 2, 3, 4, 5].map((i) => svg('circle', { cx: 14 + i * 27, cy: 12, r: 6, fill: '#5d4037' })),
-    svg('ellipse', { cx: 80, cy: 62, rx: 76, ry: 26, fill: '#d7b98a', stroke: '#8d6e63', 'stroke-width': 2 }),
-    svg('ellipse', { cx: 80, cy: 62, rx: 60, ry: 18, fill: 'none', stroke: '#c9a46c', 'stroke-width': 1 }),
-  );
-}
-
-function spark(): SVGElement {
-  const rays = [0, 45, 90, 135, 180, 225, 270, 315].map((a) => {
-    const r = (a * Math.PI) / 180;
-    return svg('line', {
-      x1: 50 + Math.cos(r) * 14,
-      y1: 50 + Math.sin(r) * 14,
-      x2: 50 + Math.cos(r) * 44,
-      y2: 50 + Math.sin(r) * 44,
-      stroke: '#ffd54a',
-      'stroke-width': 5,
-      'stroke-linecap': 'round',
-    });
-  });
-  return svg('svg', { class: 'spark', viewBox: '0 0 100 100', 'aria-hidden': 'true' }, ...rays);
-}
+export { rooster } from './derby-scene';
 
 export function derbyUi(): GameUi {
   const language = pageLanguage();
   const words = gameWords(language).derby;
   let verdict: HTMLElement;
-  let pit: HTMLElement;
-  let clock: HTMLElement;
-  let meron: HTMLElement;
-  let wala: HTMLElement;
+  let scene: DerbyScene;
   let ctx: GameContext;
   let sfx: ReturnType<typeof sceneSound> = () => undefined;
-  let birds = { meron: '', wala: '' };
-
-  function drawBirds(names: { meron: string; wala: string }) {
-    birds = names;
-    meron.replaceChildren(rooster('#c62828', '#ff7043', `Meron: ${names.meron}`));
-    const w = rooster('#eceff1', '#90a4ae', `Wala: ${names.wala}`);
-    w.setAttribute('style', 'transform:scaleX(-1)');
-    wala.replaceChildren(w);
-    for (const bird of [meron, wala]) {
-      bird.classList.remove('down');
-      for (const a of bird.getAnimations?.() ?? []) a.cancel();
-    }
-  }
 
   return {
     mount(el: HTMLElement, context: GameContext) {
       ctx = context;
       sfx = sceneSound(ctx.sound);
       useSceneStyle();
-      const game = ctx.game as { sides: string[]; fights: Fight[]; chips: number[] };
-      const chip = chipPicker(game.chips, words.stake);
-      let chosen: { fightId: string; side: string } | null = null;
-      const slip = h('p', { class: 'muted', 'data-testid': 'slip' }, words.pickSideIdle);
-      const list = h('div', {});
-      meron = h('div', { class: 'bird meron' });
-      wala = h('div', { class: 'bird wala' });
-      clock = h('div', { class: 'board' }, words.placeBet);
-      pit = h('div', { class: 'pit scene', 'data-testid': 'pit' }, pitBackground(), meron, wala, clock);
-      const first = game.fights[0];
-      drawBirds({ meron: first?.meron ?? 'Meron', wala: first?.wala ?? 'Wala' });
-      for (const f of game.fights) {
-        const opts = h('div', { class: 'options' });
-        for (const side of game.sides) {
-          const label = side === 'meron' ? `Meron (${f.meron})` : side === 'wala' ? `Wala (${f.wala})` : words.draw;
-          const b = h('button', { class: 'button', 'data-side': side }, `${label} @ ${odds(f.odds100[side] ?? 0)}`);
-          b.addEventListener('click', () => {
-            chosen = { fightId: f.fightId, side };
-            for (const other of Array.from(el.querySelectorAll('.options .button'))) other.classList.remove('selected');
-            b.classList.add('selected');
-            slip.textContent = words.slip(f.fightId, label);
-            if (birds.meron !== f.meron || birds.wala !== f.wala) drawBirds(f);
-          });
-          opts.append(b);
-        }
-        list.append(h('h3', {}, `${f.meron} v ${f.wala}`), opts);
-      }
-      verdict = h('p', { class: 'scene-note', 'data-testid': 'verdict' }, `${birds.meron} v ${birds.wala}`);
+      const game = ctx.game as DerbyGame;
+      scene = createDerbyScene({ words, sfx });
+      scene.drawBirds(openingBirds(game.fights[0]));
+      const controls = createDerbyControls({
+        game,
+        words,
+        root: el,
+        onPick: (f) => {
+          if (needsBirds(scene.birds(), f)) scene.drawBirds(f);
+        },
+        onPlay: (bet) => ctx.play(bet),
+      });
+      verdict = h('p', { class: 'scene-note', 'data-testid': 'verdict' }, birdsTitle(scene.birds()));
       el.append(
-        pit,
+        scene.pit,
         verdict,
-        list,
-        slip,
-        h(
-          'div',
-          { class: 'controls' },
-          chip.el,
-          actionButton(
-            words.betAndFight,
-            async () => {
-              if (!chosen) {
-                slip.textContent = words.pickSide;
-                return;
-              }
-              await ctx.play({ ...chosen, amount: chip.value() });
-            },
-            { 'data-testid': 'spin' },
-          ),
-        ),
+        controls.list,
+        controls.slip,
+        controls.bar,
         h('p', { class: 'muted small' }, words.rules),
       );
     },
     async showStep(step: StepView) {
       const o = step.outcome as DerbyOutcome;
       const plan = presentDerby(o, language);
-      drawBirds(o);
+      scene.drawBirds(o);
       const still = reducedMotion();
       // On a phone the bet buttons sit below the scene: bring the scene back into view for the event.
-      pit.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+      scene.pit.scrollIntoView?.({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
       if (!still) {
         sfx('bell');
-        verdict.textContent = `${o.meron} v ${o.wala}`;
-        let second = 0;
-        for (const c of plan.clashes) {
-          const ms = ((c.second - second) / plan.seconds) * FIGHT_MS;
-          const ticks = Math.max(1, Math.round(ms / 100));
-          for (let i = 1; i <= ticks; i++) {
-            await wait(ms / ticks);
-            clock.textContent = `${Math.round(second + ((c.second - second) * i) / ticks)}s`;
-          }
-          second = c.second;
-          // Both birds fly at each other; the one landing the blow rises above.
-          const lead = c.lead === 'meron' ? meron : wala;
-          const boom = spark();
-          pit.append(boom);
-          sfx('clash');
-          await Promise.all([
-            play(meron, [{ transform: 'none' }, { transform: 'translate(70%,-10%)' }, { transform: 'none' }], {
-              duration: 360,
-            }),
-            play(wala, [{ transform: 'none' }, { transform: 'translate(-70%,-10%)' }, { transform: 'none' }], {
-              duration: 360,
-            }),
-            play(lead, [{ translate: '0 0' }, { translate: '0 -30%' }, { translate: '0 0' }], { duration: 360 }),
-            play(
-              boom,
-              [
-                { transform: 'scale(.2)', opacity: 1 },
-                { transform: 'scale(1.3)', opacity: 0 },
-              ],
-              { duration: 360 },
-            ),
-          ]);
-          boom.remove();
-        }
-        const rest = ((plan.seconds - second) / plan.seconds) * FIGHT_MS;
-        await wait(Math.min(400, rest));
+        verdict.textContent = birdsTitle(o);
+        await scene.fight(plan);
       }
-      clock.textContent = `${plan.seconds}s`;
-      if (plan.result !== 'draw') {
-        const loser = plan.result === 'meron' ? wala : meron;
-        const winner = plan.result === 'meron' ? meron : wala;
-        loser.classList.add('down');
-        if (!still) {
-          sfx('crow');
-          await Promise.all([
-            play(loser, [{ rotate: '0deg' }, { rotate: plan.result === 'meron' ? '80deg' : '-80deg' }], {
-              duration: 400,
-              fill: 'forwards',
-            }),
-            play(winner, [{ scale: '1' }, { scale: '1.15' }, { scale: '1' }], { duration: 500 }),
-          ]);
-        }
-      }
+      const fall = scene.finish(plan, still);
+      if (fall) await fall;
       verdict.textContent = plan.verdict;
       // The closing bell and the crowd around the pit, then the win chime (the result's sounds
       // play under reduced motion too: only the sound toggle silences them).
@@ -231,7 +76,7 @@ export function derbyUi(): GameUi {
       if (step.win > 0) ctx.sound?.play('win');
     },
     summary(step) {
-      return words.summary[(step.outcome as DerbyOutcome).result];
+      return derbySummary(step.outcome as DerbyOutcome, words);
     },
   };
 }
