@@ -445,209 +445,251 @@ function entry(table: Record<string, string>, key: string): string | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
+/** Fills a counted phrase: the form the locale's plural rules pick for `n`, with `values`. */
+type Many = (phrase: Counted, n: number, values?: Values) => string;
+
 /** The games' words from a language's phrases; `locale` picks the plural forms of its counted phrases. */
 function wordsFrom(p: Phrases, locale: string): GameWords {
-  const many = (phrase: Counted, n: number, values: Values = {}) => fill(counted(phrase, n, locale), values);
-  const { table: t, lottery: l, crash: c, shell: sh, slot: s, fish: f, fair: v } = p;
-  const { suits: duelSuits, ...duel } = p.duel;
-  const { markets, sides, ...match } = p.match;
+  const many: Many = (phrase, n, values = {}) => fill(counted(phrase, n, locale), values);
   return {
-    table: {
-      ...t,
-      seedHashShown: (no) => fill(t.seedHashShown, { no }),
-      nonce: (nonce) => fill(t.nonce, { nonce }),
-      outcomeDrawn: (hash) => fill(t.outcomeDrawn, { hash }),
-      chip: (amount) => fill(t.chip, { amount }),
-      // The columns, ranks and suits in en.json's order (every language file is merged over it).
-      myColumns: Object.values(t.myColumns),
-      playerColumns: Object.values(t.playerColumns),
-      ballLands: (number, colour) => fill(t.ballLands, { number, colour: entry(t.colours, colour) ?? colour }),
-      win: (amount) => fill(t.win, { amount }),
-      round: (no) => fill(t.round, { no }),
-      youWin: (amount) => fill(t.youWin, { amount }),
-      betPlaced: (bet) => fill(t.betPlaced, { bet }),
-      inside: {
-        straight: (number, colour) => fill(t.inside.straight, { number, colour }),
-        split: (numbers) => fill(t.inside.split, { numbers }),
-        street: (numbers) => fill(t.inside.street, { numbers }),
-        trio: (numbers) => fill(t.inside.trio, { numbers }),
-        corner: (numbers) => fill(t.inside.corner, { numbers }),
-        firstFour: (numbers) => fill(t.inside.firstFour, { numbers }),
-        sixLine: (from, to) => fill(t.inside.sixLine, { from, to }),
-      },
-      yourBetOn: (amount) => fill(t.yourBetOn, { amount }),
-      toPlaceOn: (amount) => fill(t.toPlaceOn, { amount }),
-      toPlace: (spots, total) => fill(t.toPlace, { spots, total }),
-      keys: (chips, roulette) => fill(roulette ? t.keys.roulette : t.keys.table, { chips }),
-      tieVerdict: (player, banker) => fill(t.tieVerdict, { player, banker }),
-      winsVerdict: (side, high, low) =>
-        fill(side === 'player' ? t.winsVerdict.player : t.winsVerdict.banker, { high, low }),
-      naturalPlayer: (total) => fill(t.naturalPlayer, { total }),
-      naturalBanker: (total) => fill(t.naturalBanker, { total }),
-      natural: (who) => fill(t.natural, { who }),
-      playerDraws: (total, card) => fill(t.playerDraws, { total, card }),
-      playerStands: (total) => fill(t.playerStands, { total }),
-      bankerAgainstThird: (banker, third) => fill(t.bankerAgainstThird, { banker, third }),
-      bankerPlayerStood: (banker) => fill(t.bankerPlayerStood, { banker }),
-      bankerDraws: (rule, card) => fill(t.bankerDraws, { rule, card }),
-      bankerStands: (rule) => fill(t.bankerStands, { rule }),
-      ranks: Object.values(t.ranks),
-      suits: Object.values(t.suits),
-      card: (rank, suit) => fill(t.card, { rank, suit }),
-      beadPlateOf: (rounds) => many(t.beadPlateOf, rounds),
-      bigRoadOf: (results) => many(t.bigRoadOf, results),
-      roadRound: (no, result) => fill(t.roadRound, { no, result }),
-      thenTies: (n) => many(t.thenTies, n),
-      roundNo: (no) => fill(t.roundNo, { no }),
-    },
-    lottery: {
-      ...l,
-      betTypeHint: (name, picks, digits, pays) =>
-        fill(l.betTypeHint.text, {
-          name,
-          numbers: many(l.betTypeHint.numbers, picks),
-          digits: many(l.betTypeHint.digits, digits),
-          pays,
-        }),
-      paysByPrize: (tiers) => fill(l.paysByPrize, { tiers }),
-      paysPerHit: (times) => fill(l.paysPerHit, { times }),
-      drawsIn: (clock) => fill(l.drawsIn, { clock }),
-      stakeIn: (currency) => fill(l.stakeIn, { currency }),
-      pick: (number) => fill(l.pick, { number }),
-      beingDrawn: (numero) => fill(l.beingDrawn, { numero }),
-      drawWon: (numero, top, won) => fill(l.drawWon, { numero, top, won }),
-      drawNoWin: (numero, top) => fill(l.drawNoWin, { numero, top }),
-      drawTop: (numero, top) => fill(l.drawTop, { numero, top }),
-      columns: Object.values(l.columns),
-      wonHits: (outcome, hits) => many(l.wonHits, hits, { outcome }),
-      seed: (numero) => fill(l.seed, { numero }),
-      hash: (hash) => fill(l.hash, { hash }),
-      bought: (numero) => fill(l.bought, { numero }),
-      toClose: (clock) => fill(l.toClose, { clock }),
-      drawsAt: (time) => fill(l.drawsAt, { time }),
-      awaitingClosed: (numero, clock) => fill(l.awaitingClosed, { numero, clock }),
-      awaitingDrawing: (numero) => fill(l.awaitingDrawing, { numero }),
-      drawTitle: (numero) => fill(l.drawTitle, { numero }),
-    },
-    crash: {
-      ...c,
-      placeBets: (seconds) => fill(c.placeBets, { seconds }),
-      crashedAt: (point) => fill(c.crashedAt, { point }),
-      cashOutAmount: (amount) => fill(c.cashOutAmount, { amount }),
-      stopOnLoss: (currency) => fill(c.stopOnLoss, { currency }),
-      stopOnProfit: (currency) => fill(c.stopOnProfit, { currency }),
-      bet: (currency) => fill(c.bet, { currency }),
-      autoStopped: (reason, played, net) =>
-        reason ? many(c.autoStopped.withReason, played, { reason, net }) : many(c.autoStopped.plain, played, { net }),
-      autoProgress: (placed, rounds, net) => fill(c.autoProgress, { placed, rounds, net }),
-      playersSummary: (players, bet, won) => many(c.playersSummary, players, { bet, won }),
-      verifyRound: (id) => fill(c.verifyRound, { id }),
-      mustHashTo: (id) => fill(c.mustHashTo, { id }),
-      formula: (salt) => fill(c.formula, { salt }),
-      autoCashedOut: (point, win) => fill(c.autoCashedOut, { point, win }),
-      crashedLost: (point) => fill(c.crashedLost, { point }),
-      betPlaced: (amount, autoCashout) =>
-        autoCashout ? fill(c.betPlaced.withCashout, { amount, autoCashout }) : fill(c.betPlaced.plain, { amount }),
-      autoOn: (rounds, amount, cashout) => many(c.autoOn, rounds, { amount, cashout }),
-      cashedOut: (point, win, pending) => fill(pending ? c.cashedOut.pending : c.cashedOut.plain, { point, win }),
-    },
-    shell: {
-      ...sh,
-      revealedLine: (hash, clientSeed, lastNonce) => fill(sh.revealedLine, { hash, clientSeed, lastNonce }),
-      freeSpinsToPlay: (n) => many(sh.freeSpinsToPlay, n),
-      youWon: (amount) => fill(sh.youWon, { amount }),
-      playFreeSpin: (left) => fill(sh.playFreeSpin, { left }),
-      welcomeBack: (n) => many(sh.welcomeBack, n),
-      // A status the file does not name reads as its code.
-      roundStatus: (status) => entry(sh.roundStatus, status) ?? status.replace('_', ' '),
-    },
-    slot: {
-      ...s,
-      stopAuto: (left) => fill(s.stopAuto, { left }),
-      stopAutoLabel: (n) => many(s.stopAutoLabel, n),
-      reels: (n) => many(s.reels, n),
-      lineWin: (line, run, name, amount) => fill(s.lineWin, { line, run, name, amount }),
-      waysWin: (ways, run, name, amount) => many(s.waysWin, ways, { run, name, amount }),
-      winTotal: (amount) => fill(s.winTotal, { amount }),
-      freeSpinsState: (played, left, multiplier) =>
-        multiplier > 1
-          ? fill(s.freeSpinsState.multiplied, { played, left, multiplier })
-          : fill(s.freeSpinsState.plain, { played, left }),
-      freeSpinsAwarded: (n, more, multiplier) => {
-        const awarded = s.freeSpinsAwarded;
-        if (multiplier > 1) return many(more ? awarded.moreMultiplied : awarded.multiplied, n, { multiplier });
-        return many(more ? awarded.more : awarded.plain, n);
-      },
-      summaryWins: (wins, freeSpins) =>
-        freeSpins ? many(s.summaryWins.withFreeSpins, wins, { freeSpins }) : many(s.summaryWins.plain, wins),
-      linesOrWays: (mode, n) => many(mode === 'lines' ? s.linesOrWays.lines : s.linesOrWays.ways, n),
-      volatility: (volatility) => entry(s.volatility.levels, volatility) ?? fill(s.volatility.anyLevel, { volatility }),
-      paysAtStake: (stake, perLine) =>
-        perLine ? fill(s.paysAtStake.perLine, { stake, perLine }) : fill(s.paysAtStake.plain, { stake }),
-      scatterPay: (scatters, name, pay, multiple, spins) => {
-        const values = { scatters, name, pay: pay ?? '', multiple };
-        if (spins > 0) return many(pay ? s.scatterPay.payAndSpins : s.scatterPay.noPayAndSpins, spins, values);
-        return fill(pay ? s.scatterPay.pay : s.scatterPay.noPay, values);
-      },
-      wildRule: (wild, scatter) =>
-        scatter === null ? fill(s.wildRule.plain, { wild }) : fill(s.wildRule.scatter, { wild, scatter }),
-      scatterRule: (scatter) => fill(s.scatterRule, { scatter }),
-      freeSpinRule: (multiplier, cap) =>
-        multiplier > 1 ? many(s.freeSpinRule.multiplied, cap, { multiplier }) : many(s.freeSpinRule.plain, cap),
-      line: (line) => fill(s.line, { line }),
-    },
-    duel: {
-      ...duel,
-      rules: (hands) => fill(duel.rules, { hands }),
-      youHand: (hand) => fill(duel.youHand, { hand }),
-      opponentHand: (hand) => fill(duel.opponentHand, { hand }),
-      // A card's suit by its number: spades, hearts, diamonds, clubs.
-      cardLabel: (rank, suit) => fill(duel.cardLabel, { rank, suit: Object.values(duelSuits)[suit] ?? '' }),
-    },
-    derby: {
-      ...p.derby,
-      slip: (fight, label) => fill(p.derby.slip, { fight, label }),
-      drawAfter: (seconds) => fill(p.derby.drawAfter, { seconds }),
-      wins: (name, seconds) => fill(p.derby.wins, { name, seconds }),
-    },
-    match: {
-      ...match,
-      map: (map) => fill(match.map, { map }),
-      overUnder: (selection, market) => {
-        const line = market === 'goals' ? match.overUnder.goals : match.overUnder.maps;
-        return selection === 'over' ? line.over : line.under;
-      },
-      // A market or side the file does not name reads as the engine's code.
-      selection: (market, selection) =>
-        fill(match.selection, {
-          market: entry(markets, market) ?? market,
-          selection: entry(sides, selection) ?? selection,
-        }),
-    },
-    fish: {
-      ...f,
-      perShot: (amount) => fill(f.perShot, { amount }),
-      caught: (names, captured, shots) => many(f.caught, shots, { names, captured }),
-      noCatch: (n) => many(f.noCatch, n),
-      firing: (n) => many(f.firing, n),
-      shotTally: (shot, shots, win) => fill(f.shotTally, { shot, shots, win }),
-      tally: (captured, shots, win) => fill(f.tally, { captured, shots, win }),
-      summary: (captured, shots) => fill(f.summary, { captured, shots }),
-      shotCount: (n) => many(f.shotCount, n),
-    },
-    fair: {
-      ...v,
-      roundSummary: (id, stake, win, steps) => many(v.roundSummary, steps, { id, stake, win }),
-      stakeTotalWin: (stake) => fill(v.stakeTotalWin, { stake }),
-      steps: (n) => many(v.steps, n),
-      cursorFloat: (cursor, float) => fill(v.cursorFloat, { cursor, float }),
-      blockColumns: Object.values(v.blockColumns),
-      browserSame: (blocks) => many(v.browserSame, blocks),
-      browserDiffers: (differ, blocks) => many(v.browserDiffers, blocks, { differ }),
-      browserCrash: (salt, x, point) => fill(v.browserCrash, { salt, x, point }),
-      seatCards: (seat) => fill(v.seatCards, { seat }),
-    },
+    table: tableWords(p.table, many),
+    lottery: lotteryWords(p.lottery, many),
+    crash: crashWords(p.crash, many),
+    shell: shellWords(p.shell, many),
+    slot: slotWords(p.slot, many),
+    duel: duelWords(p.duel),
+    derby: derbyWords(p.derby),
+    match: matchWords(p.match),
+    fish: fishWords(p.fish, many),
+    fair: fairWords(p.fair, many),
     titles: p.titles,
+  };
+}
+
+function tableWords(t: Phrases['table'], many: Many): GameWords['table'] {
+  return {
+    ...t,
+    seedHashShown: (no) => fill(t.seedHashShown, { no }),
+    nonce: (nonce) => fill(t.nonce, { nonce }),
+    outcomeDrawn: (hash) => fill(t.outcomeDrawn, { hash }),
+    chip: (amount) => fill(t.chip, { amount }),
+    // The columns, ranks and suits in en.json's order (every language file is merged over it).
+    myColumns: Object.values(t.myColumns),
+    playerColumns: Object.values(t.playerColumns),
+    ballLands: (number, colour) => fill(t.ballLands, { number, colour: entry(t.colours, colour) ?? colour }),
+    win: (amount) => fill(t.win, { amount }),
+    round: (no) => fill(t.round, { no }),
+    youWin: (amount) => fill(t.youWin, { amount }),
+    betPlaced: (bet) => fill(t.betPlaced, { bet }),
+    inside: {
+      straight: (number, colour) => fill(t.inside.straight, { number, colour }),
+      split: (numbers) => fill(t.inside.split, { numbers }),
+      street: (numbers) => fill(t.inside.street, { numbers }),
+      trio: (numbers) => fill(t.inside.trio, { numbers }),
+      corner: (numbers) => fill(t.inside.corner, { numbers }),
+      firstFour: (numbers) => fill(t.inside.firstFour, { numbers }),
+      sixLine: (from, to) => fill(t.inside.sixLine, { from, to }),
+    },
+    yourBetOn: (amount) => fill(t.yourBetOn, { amount }),
+    toPlaceOn: (amount) => fill(t.toPlaceOn, { amount }),
+    toPlace: (spots, total) => fill(t.toPlace, { spots, total }),
+    keys: (chips, roulette) => fill(roulette ? t.keys.roulette : t.keys.table, { chips }),
+    tieVerdict: (player, banker) => fill(t.tieVerdict, { player, banker }),
+    winsVerdict: (side, high, low) =>
+      fill(side === 'player' ? t.winsVerdict.player : t.winsVerdict.banker, { high, low }),
+    naturalPlayer: (total) => fill(t.naturalPlayer, { total }),
+    naturalBanker: (total) => fill(t.naturalBanker, { total }),
+    natural: (who) => fill(t.natural, { who }),
+    playerDraws: (total, card) => fill(t.playerDraws, { total, card }),
+    playerStands: (total) => fill(t.playerStands, { total }),
+    bankerAgainstThird: (banker, third) => fill(t.bankerAgainstThird, { banker, third }),
+    bankerPlayerStood: (banker) => fill(t.bankerPlayerStood, { banker }),
+    bankerDraws: (rule, card) => fill(t.bankerDraws, { rule, card }),
+    bankerStands: (rule) => fill(t.bankerStands, { rule }),
+    ranks: Object.values(t.ranks),
+    suits: Object.values(t.suits),
+    card: (rank, suit) => fill(t.card, { rank, suit }),
+    beadPlateOf: (rounds) => many(t.beadPlateOf, rounds),
+    bigRoadOf: (results) => many(t.bigRoadOf, results),
+    roadRound: (no, result) => fill(t.roadRound, { no, result }),
+    thenTies: (n) => many(t.thenTies, n),
+    roundNo: (no) => fill(t.roundNo, { no }),
+  };
+}
+
+function lotteryWords(l: Phrases['lottery'], many: Many): GameWords['lottery'] {
+  return {
+    ...l,
+    betTypeHint: (name, picks, digits, pays) =>
+      fill(l.betTypeHint.text, {
+        name,
+        numbers: many(l.betTypeHint.numbers, picks),
+        digits: many(l.betTypeHint.digits, digits),
+        pays,
+      }),
+    paysByPrize: (tiers) => fill(l.paysByPrize, { tiers }),
+    paysPerHit: (times) => fill(l.paysPerHit, { times }),
+    drawsIn: (clock) => fill(l.drawsIn, { clock }),
+    stakeIn: (currency) => fill(l.stakeIn, { currency }),
+    pick: (number) => fill(l.pick, { number }),
+    beingDrawn: (numero) => fill(l.beingDrawn, { numero }),
+    drawWon: (numero, top, won) => fill(l.drawWon, { numero, top, won }),
+    drawNoWin: (numero, top) => fill(l.drawNoWin, { numero, top }),
+    drawTop: (numero, top) => fill(l.drawTop, { numero, top }),
+    columns: Object.values(l.columns),
+    wonHits: (outcome, hits) => many(l.wonHits, hits, { outcome }),
+    seed: (numero) => fill(l.seed, { numero }),
+    hash: (hash) => fill(l.hash, { hash }),
+    bought: (numero) => fill(l.bought, { numero }),
+    toClose: (clock) => fill(l.toClose, { clock }),
+    drawsAt: (time) => fill(l.drawsAt, { time }),
+    awaitingClosed: (numero, clock) => fill(l.awaitingClosed, { numero, clock }),
+    awaitingDrawing: (numero) => fill(l.awaitingDrawing, { numero }),
+    drawTitle: (numero) => fill(l.drawTitle, { numero }),
+  };
+}
+
+function crashWords(c: Phrases['crash'], many: Many): GameWords['crash'] {
+  return {
+    ...c,
+    placeBets: (seconds) => fill(c.placeBets, { seconds }),
+    crashedAt: (point) => fill(c.crashedAt, { point }),
+    cashOutAmount: (amount) => fill(c.cashOutAmount, { amount }),
+    stopOnLoss: (currency) => fill(c.stopOnLoss, { currency }),
+    stopOnProfit: (currency) => fill(c.stopOnProfit, { currency }),
+    bet: (currency) => fill(c.bet, { currency }),
+    autoStopped: (reason, played, net) =>
+      reason ? many(c.autoStopped.withReason, played, { reason, net }) : many(c.autoStopped.plain, played, { net }),
+    autoProgress: (placed, rounds, net) => fill(c.autoProgress, { placed, rounds, net }),
+    playersSummary: (players, bet, won) => many(c.playersSummary, players, { bet, won }),
+    verifyRound: (id) => fill(c.verifyRound, { id }),
+    mustHashTo: (id) => fill(c.mustHashTo, { id }),
+    formula: (salt) => fill(c.formula, { salt }),
+    autoCashedOut: (point, win) => fill(c.autoCashedOut, { point, win }),
+    crashedLost: (point) => fill(c.crashedLost, { point }),
+    betPlaced: (amount, autoCashout) =>
+      autoCashout ? fill(c.betPlaced.withCashout, { amount, autoCashout }) : fill(c.betPlaced.plain, { amount }),
+    autoOn: (rounds, amount, cashout) => many(c.autoOn, rounds, { amount, cashout }),
+    cashedOut: (point, win, pending) => fill(pending ? c.cashedOut.pending : c.cashedOut.plain, { point, win }),
+  };
+}
+
+function shellWords(sh: Phrases['shell'], many: Many): GameWords['shell'] {
+  return {
+    ...sh,
+    revealedLine: (hash, clientSeed, lastNonce) => fill(sh.revealedLine, { hash, clientSeed, lastNonce }),
+    freeSpinsToPlay: (n) => many(sh.freeSpinsToPlay, n),
+    youWon: (amount) => fill(sh.youWon, { amount }),
+    playFreeSpin: (left) => fill(sh.playFreeSpin, { left }),
+    welcomeBack: (n) => many(sh.welcomeBack, n),
+    // A status the file does not name reads as its code.
+    roundStatus: (status) => entry(sh.roundStatus, status) ?? status.replace('_', ' '),
+  };
+}
+
+function slotWords(s: Phrases['slot'], many: Many): GameWords['slot'] {
+  return {
+    ...s,
+    stopAuto: (left) => fill(s.stopAuto, { left }),
+    stopAutoLabel: (n) => many(s.stopAutoLabel, n),
+    reels: (n) => many(s.reels, n),
+    lineWin: (line, run, name, amount) => fill(s.lineWin, { line, run, name, amount }),
+    waysWin: (ways, run, name, amount) => many(s.waysWin, ways, { run, name, amount }),
+    winTotal: (amount) => fill(s.winTotal, { amount }),
+    freeSpinsState: (played, left, multiplier) =>
+      multiplier > 1
+        ? fill(s.freeSpinsState.multiplied, { played, left, multiplier })
+        : fill(s.freeSpinsState.plain, { played, left }),
+    freeSpinsAwarded: (n, more, multiplier) => {
+      const awarded = s.freeSpinsAwarded;
+      if (multiplier > 1) return many(more ? awarded.moreMultiplied : awarded.multiplied, n, { multiplier });
+      return many(more ? awarded.more : awarded.plain, n);
+    },
+    summaryWins: (wins, freeSpins) =>
+      freeSpins ? many(s.summaryWins.withFreeSpins, wins, { freeSpins }) : many(s.summaryWins.plain, wins),
+    linesOrWays: (mode, n) => many(mode === 'lines' ? s.linesOrWays.lines : s.linesOrWays.ways, n),
+    volatility: (volatility) => entry(s.volatility.levels, volatility) ?? fill(s.volatility.anyLevel, { volatility }),
+    paysAtStake: (stake, perLine) =>
+      perLine ? fill(s.paysAtStake.perLine, { stake, perLine }) : fill(s.paysAtStake.plain, { stake }),
+    scatterPay: (scatters, name, pay, multiple, spins) => {
+      const values = { scatters, name, pay: pay ?? '', multiple };
+      if (spins > 0) return many(pay ? s.scatterPay.payAndSpins : s.scatterPay.noPayAndSpins, spins, values);
+      return fill(pay ? s.scatterPay.pay : s.scatterPay.noPay, values);
+    },
+    wildRule: (wild, scatter) =>
+      scatter === null ? fill(s.wildRule.plain, { wild }) : fill(s.wildRule.scatter, { wild, scatter }),
+    scatterRule: (scatter) => fill(s.scatterRule, { scatter }),
+    freeSpinRule: (multiplier, cap) =>
+      multiplier > 1 ? many(s.freeSpinRule.multiplied, cap, { multiplier }) : many(s.freeSpinRule.plain, cap),
+    line: (line) => fill(s.line, { line }),
+  };
+}
+
+function duelWords(phrases: Phrases['duel']): GameWords['duel'] {
+  const { suits: duelSuits, ...duel } = phrases;
+  return {
+    ...duel,
+    rules: (hands) => fill(duel.rules, { hands }),
+    youHand: (hand) => fill(duel.youHand, { hand }),
+    opponentHand: (hand) => fill(duel.opponentHand, { hand }),
+    // A card's suit by its number: spades, hearts, diamonds, clubs.
+    cardLabel: (rank, suit) => fill(duel.cardLabel, { rank, suit: Object.values(duelSuits)[suit] ?? '' }),
+  };
+}
+
+function derbyWords(derby: Phrases['derby']): GameWords['derby'] {
+  return {
+    ...derby,
+    slip: (fight, label) => fill(derby.slip, { fight, label }),
+    drawAfter: (seconds) => fill(derby.drawAfter, { seconds }),
+    wins: (name, seconds) => fill(derby.wins, { name, seconds }),
+  };
+}
+
+function matchWords(phrases: Phrases['match']): GameWords['match'] {
+  const { markets, sides, ...match } = phrases;
+  return {
+    ...match,
+    map: (map) => fill(match.map, { map }),
+    overUnder: (selection, market) => {
+      const line = market === 'goals' ? match.overUnder.goals : match.overUnder.maps;
+      return selection === 'over' ? line.over : line.under;
+    },
+    // A market or side the file does not name reads as the engine's code.
+    selection: (market, selection) =>
+      fill(match.selection, {
+        market: entry(markets, market) ?? market,
+        selection: entry(sides, selection) ?? selection,
+      }),
+  };
+}
+
+function fishWords(f: Phrases['fish'], many: Many): GameWords['fish'] {
+  return {
+    ...f,
+    perShot: (amount) => fill(f.perShot, { amount }),
+    caught: (names, captured, shots) => many(f.caught, shots, { names, captured }),
+    noCatch: (n) => many(f.noCatch, n),
+    firing: (n) => many(f.firing, n),
+    shotTally: (shot, shots, win) => fill(f.shotTally, { shot, shots, win }),
+    tally: (captured, shots, win) => fill(f.tally, { captured, shots, win }),
+    summary: (captured, shots) => fill(f.summary, { captured, shots }),
+    shotCount: (n) => many(f.shotCount, n),
+  };
+}
+
+function fairWords(v: Phrases['fair'], many: Many): GameWords['fair'] {
+  return {
+    ...v,
+    roundSummary: (id, stake, win, steps) => many(v.roundSummary, steps, { id, stake, win }),
+    stakeTotalWin: (stake) => fill(v.stakeTotalWin, { stake }),
+    steps: (n) => many(v.steps, n),
+    cursorFloat: (cursor, float) => fill(v.cursorFloat, { cursor, float }),
+    blockColumns: Object.values(v.blockColumns),
+    browserSame: (blocks) => many(v.browserSame, blocks),
+    browserDiffers: (differ, blocks) => many(v.browserDiffers, blocks, { differ }),
+    browserCrash: (salt, x, point) => fill(v.browserCrash, { salt, x, point }),
+    seatCards: (seat) => fill(v.seatCards, { seat }),
   };
 }
 
