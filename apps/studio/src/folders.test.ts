@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // docs/studio.md's folder table is the studio's map (what the kit holds, where each product lives,
@@ -123,6 +124,49 @@ describe('queries only in *.queries.ts', () => {
   it('leaves no SQL in any other studio file (migrations, kit/db/ and tests aside)', () => {
     const found = studioSources(SRC).flatMap((file) =>
       sqlLines(readFileSync(file, 'utf8')).map((line) => `${path.relative(SRC, file)}:${line}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+// The pages follow the slot page's pattern (docs/studio.md "Pages"): state, scene, controls and lists,
+// each function small enough to read whole. A function over this many lines is a page that grew back
+// into one closure.
+const MAX_PAGE_FUNCTION_LINES = 150;
+
+/** The functions of `source` longer than `max` lines, as `name (lines) at line`. */
+function longFunctions(file: string, source: string, max: number): string[] {
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const from = tree.getLineAndCharacterOfPosition(node.getStart(tree)).line;
+      const to = tree.getLineAndCharacterOfPosition(node.getEnd()).line;
+      const name = node.name && ts.isIdentifier(node.name) ? node.name.text : '(anonymous)';
+      if (to - from + 1 > max) found.push(`${name} (${to - from + 1} lines) at line ${from + 1}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+describe("the pages' functions", () => {
+  it('finds a function over the limit, and not one at it', () => {
+    const body = (lines: number) => Array.from({ length: lines - 2 }, (_, i) => `  const a${i} = ${i};`).join('\n');
+    const source = `function long() {\n${body(151)}\n}\nconst short = () => {\n${body(150)}\n};\n`;
+    expect(longFunctions('x.ts', source, 150)).toEqual(['long (151 lines) at line 1']);
+  });
+
+  it(`have none over ${MAX_PAGE_FUNCTION_LINES} lines in apps/studio/src/client`, () => {
+    const client = path.join(SRC, 'client');
+    const files = readdirSync(client, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => path.join(client, f));
+    const found = files.flatMap((file) =>
+      longFunctions(file, readFileSync(file, 'utf8'), MAX_PAGE_FUNCTION_LINES).map(
+        (at) => `${path.relative(client, file)}: ${at}`,
+      ),
     );
     expect(found).toEqual([]);
   });
