@@ -120,7 +120,8 @@ export function createFrame(p: {
   return { header, drawer, message, sound, openDrawer };
 }
 
-function speakerIcon(muted: boolean): SVGSVGElement {
+/** The sound switch's speaker, struck through when muted (the frame's and the card room's bar). */
+export function speakerIcon(muted: boolean): SVGSVGElement {
   return svgIcon(20, [
     { d: 'M3 9h4l5-4v14l-5-4H3z', fill: 'currentColor' },
     {

@@ -11,6 +11,7 @@
 // (cr-lists.ts); it runs the top bar, the lobby's poll and the table's socket.
 import type { PvpTableView } from '../../cardroom/room/view';
 import { readBoot } from '../boot';
+import { speakerIcon } from '../frame';
 import { fill, launchLanguage } from '../i18n';
 import { loadKitWords } from '../kit-words';
 import { HandEntropy } from '../pvp/hand-entropy';
@@ -22,7 +23,7 @@ import { ApiError, h, request } from '../ui';
 import { createJoinNext, createTableControls, drawLobbyFilters } from './cr-controls';
 import { createTablePanels, drawLobbyTables, drawTongitsTables } from './cr-lists';
 import { moneyText } from './cr-present';
-import { createTableScene, present, speakerIcon } from './cr-scene';
+import { createTableScene, present } from './cr-scene';
 import {
   type Answer,
   answerKey,

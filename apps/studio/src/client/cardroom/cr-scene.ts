@@ -4,7 +4,7 @@
 import type { PvpTableView } from '../../cardroom/room/view';
 import { fill } from '../i18n';
 import type { tableSound } from '../table-sound';
-import { h, svgIcon } from '../ui';
+import { h } from '../ui';
 import { type CardFace, cardFace, winLines } from './cr-present';
 import {
   boardGrew,
@@ -40,19 +40,6 @@ export function cardEl(face: CardFace | null, words: CrWords, extra = ''): HTMLE
 export function chipStack(amount: number, text: string): HTMLElement {
   const colour = amount >= 100_000 ? 3 : amount >= 10_000 ? 2 : amount >= 1_000 ? 1 : 0;
   return h('span', {}, h('span', { class: `cr-chip c${colour}`, 'aria-hidden': 'true' }), text);
-}
-
-export function speakerIcon(muted: boolean): SVGSVGElement {
-  return svgIcon(20, [
-    { d: 'M3 9h4l5-4v14l-5-4H3z', fill: 'currentColor' },
-    {
-      d: muted ? 'M16 9l6 6M22 9l-6 6' : 'M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12',
-      stroke: 'currentColor',
-      'stroke-width': '2',
-      fill: 'none',
-      'stroke-linecap': 'round',
-    },
-  ]);
 }
 
 export type TableSceneOptions = {
