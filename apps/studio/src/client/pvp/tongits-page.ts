@@ -27,6 +27,7 @@ import {
   nextRequestId,
   noteDealtHand,
   sentKey,
+  skewOf,
   staleView,
   startMove,
   type TongitsPageState,
@@ -207,6 +208,7 @@ function onView(page: Page, next: TongitsTableView) {
   if (staleView(state.view, next)) return;
   const before = state.view.deal;
   state.view = next;
+  state.skewMs = skewOf(next);
   const due = state.entropy.due(state.view);
   if (due) {
     void send(page, { type: 'entropy', id: nextRequestId(state), ...due }).then((a) => {

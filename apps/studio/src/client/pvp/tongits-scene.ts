@@ -117,7 +117,7 @@ export function createTongitsScene(o: TongitsSceneOptions) {
   }
 
   function tickTimer() {
-    timer.textContent = timerText(state.view, w);
+    timer.textContent = timerText(state.view, w, state.skewMs);
   }
 
   return {

@@ -23,6 +23,7 @@ import {
   opponentSeats,
   ownHand,
   sentKey,
+  skewOf,
   sortedCards,
   staleView,
   startMove,
@@ -265,18 +266,34 @@ describe('what the Tongits page says', () => {
   });
 
   it('counts the turn down from the server’s clock, then the time bank, nothing when no turn runs', () => {
+    // The page's clock runs a minute ahead of the server's; the view came at the server's T0.
     const clock = () => T0 + 60_000;
+    const skew = 60_000;
     const turn = (d: Partial<Deal>) => table({ deal: deal(d) });
-    expect(timerText(turn({ turnEndsAt: iso(9_500) }), w, clock)).toBe(w.timeLeft.replace('{s}', '10'));
-    expect(timerText(turn({ turnEndsAt: iso(-1), timeBankEndsAt: iso(20_000) }), w, clock)).toBe(
+    expect(timerText(turn({ turnEndsAt: iso(9_500) }), w, skew, clock)).toBe(w.timeLeft.replace('{s}', '10'));
+    expect(timerText(turn({ turnEndsAt: iso(-1), timeBankEndsAt: iso(20_000) }), w, skew, clock)).toBe(
       w.timeBank.replace('{s}', '20'),
     );
-    expect(timerText(turn({ turnEndsAt: iso(-1), timeBankEndsAt: iso(-5_000) }), w, clock)).toBe(
+    expect(timerText(turn({ turnEndsAt: iso(-1), timeBankEndsAt: iso(-5_000) }), w, skew, clock)).toBe(
       w.timeBank.replace('{s}', '0'),
     );
-    expect(timerText(turn({ turnEndsAt: iso(-1) }), w, clock)).toBe(w.timeBank.replace('{s}', '0'));
-    expect(timerText(turn({ turnEndsAt: null }), w, clock)).toBe('');
-    expect(timerText(turn({ turnEndsAt: iso(9_500), over: true }), w, clock)).toBe('');
+    expect(timerText(turn({ turnEndsAt: iso(-1) }), w, skew, clock)).toBe(w.timeBank.replace('{s}', '0'));
+    expect(timerText(turn({ turnEndsAt: null }), w, skew, clock)).toBe('');
+    expect(timerText(turn({ turnEndsAt: iso(9_500), over: true }), w, skew, clock)).toBe('');
+  });
+
+  it('counts down between views, from the skew measured when the view came', () => {
+    let now = T0 + 60_000;
+    const clock = () => now;
+    const view = table({ deal: deal({ turnEndsAt: iso(9_500) }) });
+    const s = initialTongitsState(view, undefined, clock);
+    expect(s.skewMs).toBe(60_000);
+    expect(timerText(s.view, w, s.skewMs, clock)).toBe(w.timeLeft.replace('{s}', '10'));
+    now += 3_000;
+    expect(timerText(s.view, w, s.skewMs, clock)).toBe(w.timeLeft.replace('{s}', '7'));
+    now += 7_000;
+    expect(timerText(s.view, w, s.skewMs, clock)).toBe(w.timeBank.replace('{s}', '0'));
+    expect(skewOf(view, () => T0 - 2_000)).toBe(-2_000);
   });
 
   it('says how a deal ended', () => {

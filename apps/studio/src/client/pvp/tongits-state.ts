@@ -34,6 +34,8 @@ export const sortedCards = (cards: readonly string[]) => [...cards].sort((a, b) 
 /** Everything the page changes as the table and the player move; one per page. */
 export type TongitsPageState = {
   view: TongitsTableView;
+  /** The page's clock less the server's when the view came: the turn clock counts down from it. */
+  skewMs: number;
   /** The cards of the player's hand picked for the next move. */
   selected: Set<string>;
   /** The sapaw button is down: the melds take the picked cards. */
@@ -55,9 +57,14 @@ export type TongitsPageState = {
   entropy: HandEntropy;
 };
 
-export function initialTongitsState(view: TongitsTableView, entropy = new HandEntropy()): TongitsPageState {
+export function initialTongitsState(
+  view: TongitsTableView,
+  entropy = new HandEntropy(),
+  clock: () => number = Date.now,
+): TongitsPageState {
   return {
     view,
+    skewMs: skewOf(view, clock),
     selected: new Set<string>(),
     sapawing: false,
     seq: view.you.lastSeq,
@@ -199,12 +206,25 @@ export function statusText(view: TongitsTableView, deal: Deal | null, w: Tongits
   return myMove(view, deal) ? w.yourTurn : fill(w.theirTurn, { name: nameOf(view, deal.turn ?? 0, w) });
 }
 
-/** The turn's clock: the turn's seconds left, then the time bank's; empty when no turn runs. */
-export function timerText(view: TongitsTableView, w: TongitsWords, clock: () => number = Date.now): string {
+/** The page's clock less the server's, read as `view` arrives. */
+export function skewOf(view: TongitsTableView, clock: () => number = Date.now): number {
+  return clock() - new Date(view.serverNow).getTime();
+}
+
+/**
+ * The turn's clock: the turn's seconds left, then the time bank's; empty when no turn runs. The
+ * server's time now is the page's clock less the skew measured when the view came, so the seconds
+ * count down between views.
+ */
+export function timerText(
+  view: TongitsTableView,
+  w: TongitsWords,
+  skewMs: number,
+  clock: () => number = Date.now,
+): string {
   const deal = view.deal;
   if (!deal || deal.over || !deal.turnEndsAt) return '';
-  const skew = clock() - new Date(view.serverNow).getTime();
-  const now = clock() - skew;
+  const now = clock() - skewMs;
   const turnLeft = Math.ceil((new Date(deal.turnEndsAt).getTime() - now) / 1000);
   const bankLeft = deal.timeBankEndsAt ? Math.ceil((new Date(deal.timeBankEndsAt).getTime() - now) / 1000) : 0;
   return turnLeft > 0 ? fill(w.timeLeft, { s: turnLeft }) : fill(w.timeBank, { s: Math.max(0, bankLeft) });
