@@ -1,6 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type {
-  CrashPhase,
   StudioCrashBetsTable,
   StudioCrashChainsTable,
   StudioCrashRoundsTable,
@@ -14,19 +13,8 @@ import type { StudioSession } from '../kit/sessions';
 type Db = Kysely<StudioDatabase>;
 type Owner = Pick<StudioSession, 'vendor' | 'player' | 'mode'>;
 
-export type CrashRoundRow = {
-  id: number;
-  chain_id: number;
-  chain_index: number;
-  round_hash: string;
-  previous_hash: string;
-  crash_point: number;
-  phase: CrashPhase;
-  betting_ends_at: Date;
-  started_at: Date | null;
-  crash_at: Date | null;
-  crashed_at: Date | null;
-};
+/** A crash round as the game reads it: every column but when its row was written. */
+export type CrashRoundRow = Omit<Selectable<StudioCrashRoundsTable>, 'created_at'>;
 
 const ROUND_COLUMNS = [
   'id',

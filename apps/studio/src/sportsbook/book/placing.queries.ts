@@ -65,7 +65,7 @@ async function queryRows<R>(db: Kysely<StudioDatabase>, text: string, params: un
 }
 
 /** The legs' markets, events and leagues for some event ids and market keys. */
-export function legRowsOf(db: StudioDb, eventIds: string[], marketKeys: string[]): Promise<LegJson[]> {
+export function slipLegRows(db: StudioDb, eventIds: string[], marketKeys: string[]): Promise<LegJson[]> {
   return queryRows<LegJson>(db, LEG_ROWS, [eventIds, marketKeys]);
 }
 

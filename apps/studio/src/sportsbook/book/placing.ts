@@ -20,7 +20,6 @@ import {
   type ExposureRow,
   eventIdsOfBet,
   type LegJson,
-  legRowsOf,
   lockEventRows,
   marketStatusesOfBet,
   openPendingBet,
@@ -30,6 +29,7 @@ import {
   runningRowsOf,
   setLegOdds,
   slipBetRows,
+  slipLegRows,
 } from './placing.queries';
 import { detailOf, type RoundDetail } from './round-detail';
 import {
@@ -160,7 +160,7 @@ function legsFrom(ids: string[], rows: LegJson[]): Map<string, StoredLeg | undef
 /** A selection's legs as stored, for the slip's selection ids (one query). */
 async function loadLegs(db: StudioDb, ids: string[]): Promise<Map<string, StoredLeg | undefined>> {
   const [eventIds, marketKeys] = legKeys(ids);
-  const rows = eventIds.length === 0 ? [] : await legRowsOf(db, eventIds, marketKeys);
+  const rows = eventIds.length === 0 ? [] : await slipLegRows(db, eventIds, marketKeys);
   return legsFrom(ids, rows);
 }
 

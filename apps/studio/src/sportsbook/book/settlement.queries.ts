@@ -39,7 +39,7 @@ export async function writeEventResult(
 }
 
 /** An event's markets, with what grading their selections needs. */
-export function marketsOfEvent(trx: Trx, eventId: string) {
+export function marketsToGrade(trx: Trx, eventId: string) {
   return trx
     .selectFrom('studio_sb_markets')
     .select(['id', 'type', 'period', 'line4', 'odds'])

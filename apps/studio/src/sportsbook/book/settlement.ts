@@ -14,7 +14,7 @@ import {
   lockBetsToSettle,
   lockEventForResult,
   markBetsSettled,
-  marketsOfEvent,
+  marketsToGrade,
   runningMultiplesOn,
   selectionsBetOn,
   settleMarket,
@@ -109,7 +109,7 @@ export async function recordResult(
       corrected: isCorrection,
       now,
     });
-    const markets = await marketsOfEvent(trx, eventId);
+    const markets = await marketsToGrade(trx, eventId);
     const betOn = await selectionsBetOn(trx, eventId);
     const graded = new Map<number, Record<string, Outcome>>();
     for (const m of markets) {
