@@ -41,15 +41,22 @@ async function betAt(
 ): Promise<MyBet> {
   // The server's rounds as the table's socket sends them: the result of each round by id.
   const results = new Map<number, Outcome>();
+  // What the socket carried, for the failure message: opens, closes and each round's phases.
+  const seen: string[] = [];
+  const at = () => new Date().toISOString().slice(14, 23);
   const { page, errors, close } = await openGamePage(b, url, size, {
     beforeOpen: (p) =>
-      p.on('websocket', (ws) =>
+      p.on('websocket', (ws) => {
+        seen.push(`${at()} open`);
+        ws.on('close', () => seen.push(`${at()} close`));
         ws.on('framereceived', (f) => {
           const msg = JSON.parse(String(f.payload)) as TableMsg;
           const r = msg.data?.round;
+          const step = `${r?.id}:${r?.phase}`;
+          if (r && !seen.at(-1)?.endsWith(step)) seen.push(`${at()} ${step}`);
           if (msg.type === 'state' && r && (r.phase === 'result' || r.phase === 'done')) results.set(r.id, r.outcome);
-        }),
-      ),
+        });
+      }),
   });
   assert.doesNotMatch(await page.getByTestId('game-title').innerText(), /LIVE-\d+/, 'the name, not the code');
   // Ten of the window's fifteen seconds left: the chips, the undo and the bet are several round
@@ -88,7 +95,7 @@ async function betAt(
   );
   await page.getByTestId('verdict').filter({ hasText: /\w/ }).waitFor();
   const outcome = results.get(placed.bet.roundId);
-  assert.ok(outcome, 'the socket sent the round result');
+  assert.ok(outcome, `the socket sent round ${placed.bet.roundId}'s result: ${seen.join(', ')}`);
   if (kind === 'baccarat') {
     const cards = (hand: string) =>
       page.$$eval(`[data-testid=${hand}-cards] [data-card]`, (els) => els.map((e) => (e as HTMLElement).dataset.card));

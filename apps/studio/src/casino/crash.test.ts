@@ -120,6 +120,40 @@ describe('crash game (studio alone)', () => {
     await runtime.crash.tick();
   });
 
+  it('sends each phase to the pages before the deliveries run, even when the deliveries fail', async () => {
+    // A loop whose wallet deliveries fail outright; it takes the phases over once the lease lapses.
+    const failing = new (class extends CrashGame {
+      override recover(): Promise<never> {
+        return Promise.reject(new Error('wallet unreachable'));
+      }
+    })(runtime.deps, TIMING);
+    const heard: string[] = [];
+    const off = failing.subscribe((message) => {
+      const r = (JSON.parse(message) as { data: { round: { id: number; phase: string } | null } }).data.round;
+      if (r && heard.at(-1) !== `${r.id}:${r.phase}`) heard.push(`${r.id}:${r.phase}`);
+    });
+    try {
+      clock += 6000;
+      await failing.tick().catch(() => undefined);
+      const steps: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await current();
+        steps.push(`${r.id}:${r.phase}`);
+        clock = Math.max(clock, crashPhaseEnd(r, TIMING.pauseMs));
+        await failing.tick().catch(() => undefined);
+      }
+      const last = await current();
+      steps.push(`${last.id}:${last.phase}`);
+      expect(heard.slice(-steps.length)).toEqual(steps);
+      expect(steps.some((x) => x.endsWith(':crashed'))).toBe(true);
+    } finally {
+      off();
+      await failing.stop();
+      clock += 6000;
+      await runtime.crash.tick();
+    }
+  });
+
   it('takes rounds down the chain: each hash links to the previous one and gives its crash point', async () => {
     for (let i = 0; i < 12; i++) await step();
     const rounds = await runtime.db

@@ -187,7 +187,7 @@ export class CrashGame {
     this.#loop.wake();
   }
 
-  /** One step of the loop (serialized): phases if this process holds the lease, deliveries, broadcast. */
+  /** One step of the loop (serialized): phases if this process holds the lease, broadcast, deliveries. */
   tick(): Promise<void> {
     return this.#passes.run(() => this.#tickOnce());
   }
@@ -197,24 +197,24 @@ export class CrashGame {
     const watched = this.#listeners.size > 0 || now.getTime() < this.#watchedUntil;
     const round = await this.#currentRound();
     const unfinished = round !== undefined && round.phase !== 'crashed';
-    let owed = { delivered: 0, failed: 0 };
+    let leads = false;
     if (watched || unfinished) {
-      if (await this.#lead()) {
+      leads = await this.#lead();
+      if (leads) {
         this.#leading = true;
         await this.#advance();
-        owed = await this.recover();
       }
-    } else {
-      // Nobody here and nothing under way: free the lease for a process that has a watcher, and still
-      // retry what is owed (claimed rows, safe beside another process's pass).
-      if (this.#leading) {
-        this.#leading = false;
-        await releaseLeases(this.#db, this.#holder, now);
-      }
-      owed = await this.recover();
+    } else if (this.#leading) {
+      // Nobody here and nothing under way: free the lease for a process that has a watcher (what is
+      // owed is still retried below: claimed rows, safe beside another process's pass).
+      this.#leading = false;
+      await releaseLeases(this.#db, this.#holder, now);
     }
-    this.#loop.idle = !watched && !unfinished && owed.delivered + owed.failed === 0;
+    // The pages hear a phase change before the wallet deliveries run: a slow or failing wallet must
+    // not hold a crash back from them.
     if (this.#listeners.size > 0) await this.#broadcast();
+    const owed = leads || !(watched || unfinished) ? await this.recover() : { delivered: 0, failed: 0 };
+    this.#loop.idle = !watched && !unfinished && owed.delivered + owed.failed === 0;
   }
 
   /** Takes or renews the loop's lease; true when this process runs the phases. */

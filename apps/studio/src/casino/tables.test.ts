@@ -5,7 +5,7 @@ import { hashServerSeed } from '../kit/fair';
 import { engineKindOf } from '../kit/game-map';
 import type { StudioRuntime } from '../plugin';
 import { firstMessage, gameApi, openTrial, startStudioAlone, WebSocket } from '../standalone-fixture';
-import { TABLE_MAX_BETS, TableHall, type TableState } from './tables';
+import { TABLE_MAX_BETS, TableHall, type TableState, tableOf } from './tables';
 
 // Live tables with the studio running alone (as `npm run start:studio`), in trial mode on the demo
 // balance: the schedule of the phases, late bets, two players in one round, the verifier, the lease,
@@ -238,6 +238,36 @@ describe('live tables (studio alone, trial)', () => {
       .where('name', '=', `table:PT:${code}`)
       .executeTakeFirstOrThrow();
     expect(new Date(lease.lease_until).getTime()).toBeGreaterThan(clock);
+  });
+
+  it('sends each phase to the pages before the deliveries run, even when the deliveries fail', async () => {
+    const code = liveCode('baccarat');
+    const table = tableOf({ vendor: 'PT', gameCode: code });
+    if (!table) throw new Error('not a table');
+    // A loop whose wallet deliveries fail outright (every tick ends in an error after the phases).
+    const failing = new (class extends TableHall {
+      override recover(): Promise<never> {
+        return Promise.reject(new Error('wallet unreachable'));
+      }
+    })(runtime.deps, TIMING);
+    const heard: string[] = [];
+    const off = failing.subscribe(table, (message) => {
+      const r = (JSON.parse(message) as { data: TableState }).data.round;
+      if (r && heard.at(-1) !== `${r.no}:${r.phase}`) heard.push(`${r.no}:${r.phase}`);
+    });
+    const step = () => failing.tick().catch(() => undefined);
+    try {
+      await step();
+      const r = await current(code);
+      if (!r) throw new Error('no round');
+      for (const t of [r.betting_ends_at, r.reveal_at, r.ends_at])
+        await at(new Date(t).getTime(), failing).catch(() => undefined);
+      await step();
+      expect(heard).toEqual(['0:betting', '0:dealing', '0:result', '1:betting']);
+    } finally {
+      off();
+      await failing.stop();
+    }
   });
 
   it('idles a table nobody watches and starts a fresh round when someone comes back', async () => {

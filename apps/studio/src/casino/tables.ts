@@ -234,7 +234,7 @@ export class TableHall {
     await releaseLeases(this.#db, this.#holder, this.#deps.now()).catch(() => undefined);
   }
 
-  /** One step of the loop (serialized): watches, the phases of the tables this process leads, deliveries, broadcast. */
+  /** One step of the loop (serialized): watches, the phases of the tables this process leads, broadcast, deliveries. */
   tick(): Promise<void> {
     return this.#passes.run(() => this.#tickOnce());
   }
@@ -246,9 +246,11 @@ export class TableHall {
     for (const key of active) {
       if (await holdLease(this.#db, `table:${key}`, this.#holder, now, LEASE_MS)) await this.#advance(key, now);
     }
+    // The pages hear a phase change before the wallet deliveries run: a slow or failing wallet must
+    // not hold a result back until the next phase has replaced it.
+    for (const key of this.#listeners.keys()) await this.#broadcast(key);
     const owed = await this.recover();
     this.#loop.idle = active.length === 0 && this.#listeners.size === 0 && owed.delivered + owed.failed === 0;
-    for (const key of this.#listeners.keys()) await this.#broadcast(key);
   }
 
   /** Tables with a watcher, or with a round not yet finished. */
