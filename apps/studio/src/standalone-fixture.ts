@@ -44,11 +44,18 @@ export async function throwawayDatabase(prefix: string): Promise<{ url?: string;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/**
+ * The Fastify app a test registers the studio on. The studio's first start in a process migrates a
+ * database image (seconds; far more on a machine busy with other suites), past Fastify's 10 s
+ * default for a plugin to start, which is no failure of what a test checks.
+ */
+export const studioTestApp = () => Fastify({ pluginTimeout: 120_000 });
+
 /** The studio alone under /studio, listening on loopback; `options` as the studio plugin's. */
 export async function startStudioAlone(
   options: Partial<Omit<StudioOptions, 'platformUrl' | 'houseSecret' | 'dataDir'>>,
 ): Promise<StandaloneStudio> {
-  const app = Fastify();
+  const app = studioTestApp();
   let runtime: StudioRuntime | undefined;
   await app.register(studioPlugin, {
     prefix: '/studio',

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotEngineFor } from './casino/engines/slot/slot-engine';
 import { errorWords } from './kit/error-words';
 import { cardRoomPresetOf, engineKindOf } from './kit/game-map';
 import { sign, vendorSecret, WalletClient } from './kit/wallet-client';
 import { type StudioRuntime, studioPlugin } from './plugin';
+import { studioTestApp } from './standalone-fixture';
 
 // The studio on its own (no platform): signing, the catalogue mapping, and a fake wallet behind the
 // client to check what the studio sends. The end-to-end tests against the real vendor gateway live in
@@ -84,9 +84,7 @@ describe('wallet client', () => {
 });
 
 describe('a launch while the wallet does not answer', () => {
-  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
-  // machine), past Fastify's 10 s default for a plugin.
-  const app = Fastify({ pluginTimeout: 120_000 });
+  const app = studioTestApp();
   let failures = 0;
   const asked: string[] = [];
   beforeAll(async () => {
@@ -175,9 +173,7 @@ describe('catalogue mapping', () => {
 });
 
 describe('standalone plugin (trial play, no platform)', () => {
-  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
-  // machine), past Fastify's 10 s default for a plugin.
-  const app = Fastify({ pluginTimeout: 120_000 });
+  const app = studioTestApp();
   const walletCalls: string[] = [];
   let runtime: StudioRuntime | undefined;
   beforeAll(async () => {

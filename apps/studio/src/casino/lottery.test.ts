@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StudioRuntime, studioPlugin } from '../plugin';
+import { studioTestApp } from '../standalone-fixture';
 
 // The lottery API as the lottery page reads it (trial mode, so no platform): a ticket is listed
 // pending with its draw time and no numbers, then after the draw with the draw's numbers it was
@@ -8,9 +8,7 @@ import { type StudioRuntime, studioPlugin } from '../plugin';
 // draw, the answer names the closed draw, so that a page opened then waits for it.
 
 describe('lottery tickets through the API', () => {
-  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
-  // machine), past Fastify's 10 s default for a plugin.
-  const app = Fastify({ pluginTimeout: 120_000 });
+  const app = studioTestApp();
   let runtime: StudioRuntime | undefined;
   let clock = Date.parse('2026-11-22T12:00:10Z');
   beforeAll(async () => {

@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studioPlugin } from '../plugin';
+import { studioTestApp } from '../standalone-fixture';
 import { safeLobbyPath } from './lobby-url';
 
 // The lobby link ("Back to lobby" on the error page, "← Lobby" in the game) takes only a path on
@@ -33,9 +33,7 @@ describe('safeLobbyPath', () => {
 });
 
 describe('studio pages', () => {
-  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
-  // machine), past Fastify's 10 s default for a plugin.
-  const app = Fastify({ pluginTimeout: 120_000 });
+  const app = studioTestApp();
   beforeAll(async () => {
     await app.register(studioPlugin, {
       prefix: '/studio',

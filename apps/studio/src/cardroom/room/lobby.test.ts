@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StudioRuntime, studioPlugin } from '../../plugin';
 import { FakeWallet, HOUSE } from '../../sportsbook/book/test-fixture';
+import { studioTestApp } from '../../standalone-fixture';
 import type { LobbyTable, TongitsLobbyTable } from './lobby';
 import type { PvpTableView } from './view';
 
@@ -29,9 +30,7 @@ let h: Harness;
 beforeAll(async () => {
   const wallet = new FakeWallet();
   const clock = { now: Date.now() };
-  // The studio's first start in a process migrates a database image (seconds; far more on a loaded
-  // machine), past Fastify's 10 s default for a plugin.
-  const app = Fastify({ pluginTimeout: 120_000 });
+  const app = studioTestApp();
   let runtime: StudioRuntime | undefined;
   await app.register(studioPlugin, {
     prefix: '/studio',

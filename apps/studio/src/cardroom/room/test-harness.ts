@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type StudioRuntime, studioPlugin } from '../../plugin';
 import { FakeWallet, HOUSE } from '../../sportsbook/book/test-fixture';
-import { WebSocket, type WsClient } from '../../standalone-fixture';
+import { studioTestApp, WebSocket, type WsClient } from '../../standalone-fixture';
 
 // The card room tests' studio (room.test.ts, tongits-room.test.ts): one studio on PGlite for a test
 // file, with the fake platform wallet (idempotent on transaction ids) behind the signed wallet
@@ -43,9 +43,7 @@ export async function startStudio(
   clock = { now: Date.now() },
   dataDir = '',
 ): Promise<Harness> {
-  // The studio's start migrates a new database: on a machine busy with other suites that takes more
-  // than Fastify's default 10 s for a plugin, which is no failure of what the test checks.
-  const app = Fastify({ pluginTimeout: 120_000 });
+  const app = studioTestApp();
   let runtime: StudioRuntime | undefined;
   await app.register(studioPlugin, {
     prefix: '/studio',
