@@ -129,6 +129,40 @@ describe('queries only in *.queries.ts', () => {
   });
 });
 
+// docs/studio.md "Paying a player: one deliverer": every wallet call that moves money goes out
+// through kit/outbound.ts, so a money review, a retry rule or a vendor API change is made once.
+/** The wallet money calls in `source` (a call split over lines too), comments aside. */
+function walletMoneyCalls(source: string): string[] {
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+    .replace(/\s*\n\s*\./g, '.');
+  return [...code.matchAll(/\.wallet\.(bet|win|rollback|resettle)\(/g)].map((m) => m[1] ?? '');
+}
+
+describe('one way to pay', () => {
+  it('finds a wallet money call, split over lines too, and not a balance call or one in a comment', () => {
+    const planted = [
+      'const a = await deps.wallet.win({ amount });',
+      'await this.#deps.wallet',
+      '  .bet(call);',
+      'const b = await deps.wallet.balance(vendor, who);',
+      '// then deps.wallet.resettle(c) corrects it',
+      'await core.deps.wallet.rollback(x);',
+    ].join('\n');
+    expect(walletMoneyCalls(planted)).toEqual(['win', 'bet', 'rollback']);
+  });
+
+  it('sends every stake, win, rollback and resettle through kit/outbound.ts', () => {
+    const found = studioSources(SRC)
+      .filter((file) => path.relative(SRC, file) !== path.join('kit', 'outbound.ts'))
+      .flatMap((file) =>
+        walletMoneyCalls(readFileSync(file, 'utf8')).map((call) => `${path.relative(SRC, file)}: ${call}`),
+      );
+    expect(found).toEqual([]);
+  });
+});
+
 // The pages follow the slot page's pattern (docs/studio.md "Pages"): state, scene, controls and lists,
 // each function small enough to read whole. A function over this many lines is a page that grew back
 // into one closure.

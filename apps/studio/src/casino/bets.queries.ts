@@ -81,7 +81,7 @@ export async function closeDeliveredBet(
     .execute();
 }
 
-/** Records a failed delivery: the attempt count, when to try again and the error. */
+/** Records a failed delivery on a bet still owing one: the attempt count, when to try again and the error. */
 export async function scheduleBetRetry(
   db: Kysely<StudioDatabase>,
   ledger: BetLedger,
@@ -92,6 +92,7 @@ export async function scheduleBetRetry(
     .updateTable(ledger)
     .set({ attempts: retry.attempts, next_attempt_at: retry.nextAttemptAt, last_error: retry.lastError })
     .where('id', '=', id)
+    .where('status', 'in', ['settling', 'rolling_back'])
     .execute();
 }
 

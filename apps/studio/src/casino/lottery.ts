@@ -4,8 +4,8 @@ import type { StudioDb } from '../kit/db/database';
 import type { RoundDeps } from '../kit/deps';
 import { StudioError } from '../kit/errors';
 import { newServerSeed } from '../kit/fair';
+import { takeStake } from '../kit/outbound';
 import { debitDemo, type StudioSession } from '../kit/sessions';
-import { betRefusal } from '../kit/wallet-client';
 import { deliverBet, deliverDueBets } from './bet-delivery';
 import { deleteRefusedBet, openAcceptedBet } from './bets.queries';
 import {
@@ -153,25 +153,21 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
     });
   } else {
     await insertTicket(deps.db, row);
-    const answer = await deps.wallet.bet({
-      vendor: session.vendor,
-      token,
-      player: session.player,
-      gameCode: session.gameCode,
-      roundId: ticketId,
-      transactionId: row.bet_tx,
-      amount: bet.amount,
-      currency: session.currency,
+    const answer = await takeStake(deps, {
+      call: {
+        vendor: session.vendor,
+        token,
+        player: session.player,
+        gameCode: session.gameCode,
+        roundId: ticketId,
+        transactionId: row.bet_tx,
+        amount: bet.amount,
+        currency: session.currency,
+      },
+      refused: () => deleteRefusedBet(deps.db, 'studio_lottery_tickets', ticketId),
+      unanswered: (error) => markTicketRollingBack(deps.db, ticketId, error),
+      rollBack: () => deliverTicket(deps, ticketId),
     });
-    if (answer.kind === 'refused') {
-      await deleteRefusedBet(deps.db, 'studio_lottery_tickets', ticketId);
-      throw betRefusal(answer);
-    }
-    if (answer.kind === 'unknown') {
-      await markTicketRollingBack(deps.db, ticketId, answer.error.slice(0, 500));
-      await deliverTicket(deps, ticketId);
-      throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
-    }
     await openAcceptedBet(deps.db, 'studio_lottery_tickets', ticketId);
     balance = answer.balance;
   }

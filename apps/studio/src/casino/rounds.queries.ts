@@ -296,7 +296,7 @@ export async function deleteRefusedRound(db: Db, id: number): Promise<void> {
   await db.deleteFrom('studio_rounds').where('id', '=', id).where('status', '=', 'betting').execute();
 }
 
-/** Records a failed delivery: the attempt count, when to try again and the error. */
+/** Records a failed delivery on a round still owing something: the attempt count, when to try again and the error. */
 export async function scheduleRoundRetry(
   db: Db,
   id: number,
@@ -311,6 +311,7 @@ export async function scheduleRoundRetry(
       updated_at: retry.updatedAt,
     })
     .where('id', '=', id)
+    .where('status', 'not in', ['closed', 'rolled_back'])
     .execute();
 }
 

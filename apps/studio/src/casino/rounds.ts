@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { StudioDb } from '../kit/db/database';
 import type { RoundStatus } from '../kit/db/schema';
-import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../kit/deps';
+import type { RoundDeps } from '../kit/deps';
 import { StudioError } from '../kit/errors';
 import { createFairRng } from '../kit/fair/fair-rng';
 import { ensureActiveSeed } from '../kit/fair/player-seeds';
 import { engineKindOf, isTableEngine } from '../kit/game-map';
+import { deliverOwed, leaseEnd, type Retry, retryAfter, takeStake } from '../kit/outbound';
 import { creditDemo, debitDemo, type StudioSession, trialBalance } from '../kit/sessions';
-import { betRefusal } from '../kit/wallet-client';
 import { type AnyEngine, instantEngineFor } from './engine-registry';
 import {
   claimRound,
@@ -56,7 +56,7 @@ export function newBetColumns(roundId: string, session: StudioSession, now: Date
     win_tx: `${roundId}:win`,
     rollback_tx: `${roundId}:rollback`,
     attempts: 0,
-    next_attempt_at: new Date(now.getTime() + DELIVERY_LEASE_MS),
+    next_attempt_at: leaseEnd(now),
   };
 }
 
@@ -230,29 +230,23 @@ export async function playRound(
       return [r, await debitDemo(trx, session.id, stake, now)] as const;
     });
   } else {
-    recorded = await recordRoundWithSeed(deps.db, session, round);
-    const answer = await deps.wallet.bet({
-      vendor: session.vendor,
-      token,
-      player: session.player,
-      gameCode: session.gameCode,
-      roundId,
-      transactionId: `${roundId}:bet`,
-      amount: stake,
-      currency: session.currency,
+    const written = await recordRoundWithSeed(deps.db, session, round);
+    recorded = written;
+    const answer = await takeStake(deps, {
+      call: {
+        vendor: session.vendor,
+        token,
+        player: session.player,
+        gameCode: session.gameCode,
+        roundId,
+        transactionId: `${roundId}:bet`,
+        amount: stake,
+        currency: session.currency,
+      },
+      refused: () => deleteRefusedRound(deps.db, written.id),
+      unanswered: (error) => markRollingBack(deps.db, roundId, error, now),
+      rollBack: () => deliverRollback(deps, roundId),
     });
-    if (answer.kind === 'refused') {
-      // A definite refusal: nothing was taken, so nothing is kept.
-      await deleteRefusedRound(deps.db, recorded.id);
-      throw betRefusal(answer);
-    }
-    if (answer.kind === 'unknown') {
-      // The bet may or may not have been taken: roll it back (idempotent; a rollback of an unknown bet
-      // is answered OK and stops a late bet with that id).
-      await markRollingBack(deps.db, roundId, answer.error, now);
-      await deliverRollback(deps, roundId);
-      throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
-    }
     balance = answer.balance;
   }
 
@@ -321,7 +315,7 @@ async function playOwedStep(deps: RoundDeps, row: RoundRow): Promise<WrittenRoun
     win: row.win + result.win,
     pendingSteps: pending,
     status: pending > 0 ? 'open' : 'settling',
-    nextAttemptAt: new Date(deps.now().getTime() + DELIVERY_LEASE_MS),
+    nextAttemptAt: leaseEnd(deps.now()),
     updatedAt: deps.now(),
   });
 }
@@ -363,38 +357,34 @@ async function settle(
       return { balance: await creditDemo(trx, row.session_id, credit), row: closed };
     });
   }
-  const answer = await deps.wallet.win({
-    vendor: row.vendor,
-    player: row.player,
-    gameCode: row.game_code,
-    roundId: row.round_id,
-    transactionId: row.win_tx,
-    betTransactionId: row.bet_tx,
-    amount: row.win,
-    currency: row.currency,
-    roundClosed: true,
-  });
-  if (answer.kind === 'ok') {
-    const closed = await closeRound(deps.db, row.id, now);
-    return { balance: answer.balance, row: closed };
-  }
-  const error = answer.kind === 'refused' ? answer.status : answer.error;
-  await scheduleRetry(deps, row.id, row.attempts, error);
-  deps.log.warn({ roundId: row.round_id, error }, 'studio: win not delivered, will retry');
-  return undefined;
+  return deliverOwed(deps, {
+    call: {
+      kind: 'win',
+      call: {
+        vendor: row.vendor,
+        player: row.player,
+        gameCode: row.game_code,
+        roundId: row.round_id,
+        transactionId: row.win_tx,
+        betTransactionId: row.bet_tx,
+        amount: row.win,
+        currency: row.currency,
+        roundClosed: true,
+      },
+    },
+    attempts: row.attempts,
+    ok: async (answer, at) => ({ balance: answer.balance, row: await closeRound(deps.db, row.id, at) }),
+    retry: (retry) => scheduleRetry(deps, row.id, retry),
+    warn: { message: 'studio: win not delivered, will retry', fields: { roundId: row.round_id } },
+  }).then((delivered) => delivered?.value);
 }
 
-async function scheduleRetry(deps: RoundDeps, id: number, attempts: number, error: string): Promise<void> {
-  await scheduleRoundRetry(deps.db, id, {
-    attempts: attempts + 1,
-    nextAttemptAt: new Date(deps.now().getTime() + backoffMs(attempts)),
-    lastError: error.slice(0, 500),
-    updatedAt: deps.now(),
-  });
+async function scheduleRetry(deps: RoundDeps, id: number, retry: Retry): Promise<void> {
+  await scheduleRoundRetry(deps.db, id, { ...retry, updatedAt: deps.now() });
 }
 
 async function markRollingBack(db: StudioDb, roundId: string, error: string, now: Date): Promise<void> {
-  await markRoundRollingBack(db, roundId, error.slice(0, 500), now, new Date(now.getTime() + DELIVERY_LEASE_MS));
+  await markRoundRollingBack(db, roundId, error.slice(0, 500), now, leaseEnd(now));
 }
 
 /** Sends the round's rollback; true once the platform confirmed it. */
@@ -409,21 +399,23 @@ export async function deliverRollback(deps: RoundDeps, roundId: string): Promise
     });
     return true;
   }
-  const answer = await deps.wallet.rollback({
-    vendor: row.vendor,
-    player: row.player,
-    roundId: row.round_id,
-    transactionId: row.rollback_tx,
-    rollbackTransactionId: row.bet_tx,
+  const delivered = await deliverOwed(deps, {
+    call: {
+      kind: 'rollback',
+      call: {
+        vendor: row.vendor,
+        player: row.player,
+        roundId: row.round_id,
+        transactionId: row.rollback_tx,
+        rollbackTransactionId: row.bet_tx,
+      },
+    },
+    attempts: row.attempts,
+    ok: (_answer, at) => closeRolledBackRound(deps.db, row.id, { closedAt: at, updatedAt: at }),
+    retry: (retry) => scheduleRetry(deps, row.id, retry),
+    warn: { message: 'studio: rollback not delivered, will retry', fields: { roundId: row.round_id } },
   });
-  if (answer.kind === 'ok') {
-    await closeRolledBackRound(deps.db, row.id, { closedAt: deps.now(), updatedAt: deps.now() });
-    return true;
-  }
-  const error = answer.kind === 'refused' ? answer.status : answer.error;
-  await scheduleRetry(deps, row.id, row.attempts, error);
-  deps.log.warn({ roundId: row.round_id, error }, 'studio: rollback not delivered, will retry');
-  return false;
+  return delivered !== undefined;
 }
 
 // ---- recovery (used by the retry loop and the sweep in recovery.ts) ----
@@ -449,7 +441,7 @@ export async function recoverRounds(
   const due = await dueRounds(deps.db, now, new Date(now.getTime() - options.abandonAfterMs), limit);
   for (const row of due) {
     // The claim (a lease) keeps two loops or nodes off the same round.
-    if (!(await claimRound(deps.db, row.id, now, new Date(now.getTime() + DELIVERY_LEASE_MS)))) continue;
+    if (!(await claimRound(deps.db, row.id, now, leaseEnd(now)))) continue;
     try {
       if (row.status === 'betting') {
         // The studio stopped between recording the round and hearing the bet's answer.
@@ -477,7 +469,8 @@ export async function recoverRounds(
       }
     } catch (err) {
       counts.failed++;
-      await scheduleRetry(deps, row.id, row.attempts, err instanceof Error ? err.message : String(err));
+      const error = err instanceof Error ? err.message : String(err);
+      await scheduleRetry(deps, row.id, retryAfter(deps.now(), row.attempts, error));
     }
   }
   return counts;

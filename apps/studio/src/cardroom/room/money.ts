@@ -1,5 +1,6 @@
-import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../kit/deps';
-import type { WalletAnswer } from '../../kit/wallet-client';
+import type { RoundDeps } from '../../kit/deps';
+import { type DeliveryCounts, deliverDue, deliverOwed } from '../../kit/outbound';
+import type { BetCall } from '../../kit/wallet-client';
 import { closeSittingIfSettled } from './seats.queries';
 import {
   claimDueTransfers,
@@ -34,13 +35,8 @@ export function buyInTx(seatId: number): string {
 }
 
 /** The wallet bet of a buy-in or top-up (the player's game token authorises it). */
-export function placeBet(
-  deps: RoundDeps,
-  sitting: SittingRef,
-  token: string,
-  transfer: { tx: string; amount: number },
-): Promise<WalletAnswer> {
-  return deps.wallet.bet({
+export function stakeCall(sitting: SittingRef, token: string, transfer: { tx: string; amount: number }): BetCall {
+  return {
     vendor: sitting.vendor,
     token,
     player: sitting.player,
@@ -49,7 +45,7 @@ export function placeBet(
     transactionId: transfer.tx,
     amount: transfer.amount,
     currency: sitting.currency,
-  });
+  };
 }
 
 /**
@@ -62,37 +58,42 @@ export async function deliverTransfer(deps: RoundDeps, transferId: number): Prom
   if (!t) return true;
   const paying = t.status === 'pending' && (t.kind === 'cash_out' || t.kind === 'return');
   if (!paying && t.status !== 'rolling_back') return true;
-  const answer = paying
-    ? await deps.wallet.win({
-        vendor: t.vendor,
-        player: t.player,
-        gameCode: t.game_code,
-        roundId: t.round_id,
-        transactionId: t.tx,
-        betTransactionId: buyInTx(t.seat_id),
-        amount: t.amount,
-        currency: t.currency,
-        roundClosed: t.kind === 'cash_out',
-      })
-    : await deps.wallet.rollback({
-        vendor: t.vendor,
-        player: t.player,
-        roundId: t.round_id,
-        transactionId: `${t.tx}:rollback`,
-        rollbackTransactionId: t.tx,
-      });
-  const now = deps.now();
-  if (answer.kind === 'ok') {
-    await db.transaction().execute(async (trx) => {
-      await transferDone(trx, t.id, t.status, paying ? 'ok' : 'rolled_back', now);
-      await closeSittingIfSettled(trx, t.seat_id, now);
-    });
-    return true;
-  }
-  const error = answer.kind === 'refused' ? answer.status : answer.error;
-  await deliveryFailed(db, t.id, t.attempts + 1, new Date(now.getTime() + backoffMs(t.attempts)), error);
-  deps.log.warn({ transfer: t.tx, error }, 'studio: pvp wallet delivery failed, will retry');
-  return false;
+  const delivered = await deliverOwed(deps, {
+    call: paying
+      ? {
+          kind: 'win',
+          call: {
+            vendor: t.vendor,
+            player: t.player,
+            gameCode: t.game_code,
+            roundId: t.round_id,
+            transactionId: t.tx,
+            betTransactionId: buyInTx(t.seat_id),
+            amount: t.amount,
+            currency: t.currency,
+            roundClosed: t.kind === 'cash_out',
+          },
+        }
+      : {
+          kind: 'rollback',
+          call: {
+            vendor: t.vendor,
+            player: t.player,
+            roundId: t.round_id,
+            transactionId: `${t.tx}:rollback`,
+            rollbackTransactionId: t.tx,
+          },
+        },
+    attempts: t.attempts,
+    ok: (_answer, now) =>
+      db.transaction().execute(async (trx) => {
+        await transferDone(trx, t.id, t.status, paying ? 'ok' : 'rolled_back', now);
+        await closeSittingIfSettled(trx, t.seat_id, now);
+      }),
+    retry: (r) => deliveryFailed(db, t.id, r.attempts, r.nextAttemptAt, r.lastError),
+    warn: { message: 'studio: pvp wallet delivery failed, will retry', fields: { transfer: t.tx } },
+  });
+  return delivered !== undefined;
 }
 
 /**
@@ -100,15 +101,10 @@ export async function deliverTransfer(deps: RoundDeps, transferId: number): Prom
  * still pending when due had no answer recorded (the studio stopped, or the wallet went silent):
  * it is rolled back, and a sitting still buying in closes with it.
  */
-export async function deliverDueTransfers(deps: RoundDeps): Promise<{ delivered: number; failed: number }> {
-  const db = deps.db;
-  const now = deps.now();
-  await rollBackUnansweredBets(db, now);
-  const owed = await claimDueTransfers(db, now, new Date(now.getTime() + DELIVERY_LEASE_MS));
-  const counts = { delivered: 0, failed: 0 };
-  for (const t of owed) {
-    if (await deliverTransfer(deps, t.id)) counts.delivered++;
-    else counts.failed++;
-  }
-  return counts;
+export function deliverDueTransfers(deps: RoundDeps): Promise<DeliveryCounts> {
+  return deliverDue(deps, {
+    sweep: (now) => rollBackUnansweredBets(deps.db, now),
+    claim: async (now, leaseUntil) => (await claimDueTransfers(deps.db, now, leaseUntil)).map((t) => t.id),
+    deliver: (id) => deliverTransfer(deps, id),
+  });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StudioDb } from '../../kit/db/database';
-import { DELIVERY_LEASE_MS, type RoundDeps } from '../../kit/deps';
+import type { RoundDeps } from '../../kit/deps';
 import { StudioError } from '../../kit/errors';
+import { leaseEnd } from '../../kit/outbound';
 import { maskPlayer } from '../../kit/players';
 import type { StudioSession } from '../../kit/sessions';
 import { cardText } from '../engine/cards';
@@ -215,7 +216,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
           kind: 'return',
           amount: back,
           tx: `pvp:${s.id}:return:${randomUUID()}`,
-          dueAt: new Date(c.now.getTime() + DELIVERY_LEASE_MS),
+          dueAt: leaseEnd(c.now),
         }),
       );
     }

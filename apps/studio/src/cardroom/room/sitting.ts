@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { StudioDb } from '../../kit/db/database';
 import type { RoundDeps } from '../../kit/deps';
-import { DELIVERY_LEASE_MS } from '../../kit/deps';
 import { StudioError } from '../../kit/errors';
+import { leaseEnd, takeStake } from '../../kit/outbound';
 import type { StudioSession } from '../../kit/sessions';
-import { betRefusal } from '../../kit/wallet-client';
-import { buyInTx, deliverTransfer, placeBet, type SittingRef } from './money';
+import { buyInTx, deliverTransfer, type SittingRef, stakeCall } from './money';
 import { closeSitting, insertSitting, occupiedSeats, sittingRef } from './seats.queries';
 import { betRefused, recordTransfer, rollBackTransfer } from './transfers.queries';
 
@@ -82,7 +81,7 @@ export async function holdSeat(
     kind: 'buy_in',
     amount: t.buyIn,
     tx: buyInTx(inserted.id),
-    dueAt: new Date(t.now.getTime() + DELIVERY_LEASE_MS),
+    dueAt: leaseEnd(t.now),
   });
   return { ...inserted, transferId };
 }
@@ -98,20 +97,21 @@ export async function betBuyIn(
   buyIn: number,
   after: () => Promise<void>,
 ): Promise<void> {
-  const answer = await placeBet(deps, held, token, { tx: buyInTx(held.id), amount: buyIn });
-  if (answer.kind === 'ok') return;
-  if (answer.kind === 'refused') {
-    await deps.db.transaction().execute(async (trx) => {
-      await betRefused(trx, held.transferId, answer.status, deps.now());
-      await closeSitting(trx, held.id, deps.now());
-    });
-    await after();
-    throw betRefusal(answer);
-  }
-  await rollBackTransfer(deps.db, held.transferId, answer.error, deps.now());
-  await deliverTransfer(deps, held.transferId);
-  await after();
-  throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
+  await takeStake(deps, {
+    call: stakeCall(held, token, { tx: buyInTx(held.id), amount: buyIn }),
+    refused: async ({ status }) => {
+      await deps.db.transaction().execute(async (trx) => {
+        await betRefused(trx, held.transferId, status, deps.now());
+        await closeSitting(trx, held.id, deps.now());
+      });
+      await after();
+    },
+    unanswered: (error) => rollBackTransfer(deps.db, held.transferId, error, deps.now()),
+    rollBack: async () => {
+      await deliverTransfer(deps, held.transferId);
+      await after();
+    },
+  });
 }
 
 /** A top-up's transfer, recorded (in the table's locked transaction) before its wallet bet. */
@@ -122,7 +122,7 @@ export async function recordTopUp(
   now: Date,
 ): Promise<{ sitting: SittingRef; transferId: number; tx: string }> {
   const tx = `pvp:${seatId}:top-up:${randomUUID()}`;
-  const dueAt = new Date(now.getTime() + DELIVERY_LEASE_MS);
+  const dueAt = leaseEnd(now);
   const transferId = await recordTransfer(trx, { seatId, kind: 'top_up', amount, tx, dueAt });
   const sitting = await sittingRef(trx, seatId);
   return { sitting, transferId, tx };
@@ -135,13 +135,10 @@ export async function betTopUp(
   token: string,
   amount: number,
 ): Promise<void> {
-  const answer = await placeBet(deps, prepared.sitting, token, { tx: prepared.tx, amount });
-  if (answer.kind === 'ok') return;
-  if (answer.kind === 'refused') {
-    await betRefused(deps.db, prepared.transferId, answer.status, deps.now());
-    throw betRefusal(answer);
-  }
-  await rollBackTransfer(deps.db, prepared.transferId, answer.error, deps.now());
-  await deliverTransfer(deps, prepared.transferId);
-  throw new StudioError('STUDIO_WALLET_UNAVAILABLE');
+  await takeStake(deps, {
+    call: stakeCall(prepared.sitting, token, { tx: prepared.tx, amount }),
+    refused: ({ status }) => betRefused(deps.db, prepared.transferId, status, deps.now()),
+    unanswered: (error) => rollBackTransfer(deps.db, prepared.transferId, error, deps.now()),
+    rollBack: () => deliverTransfer(deps, prepared.transferId),
+  });
 }

@@ -1,10 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import type { StudioDatabase, StudioPvpTablesTable } from '../../kit/db/schema';
-import { DELIVERY_LEASE_MS, type RoundDeps } from '../../kit/deps';
+import type { RoundDeps } from '../../kit/deps';
 import { StudioError } from '../../kit/errors';
 import { newServerSeed } from '../../kit/fair/seeds';
 import { IDLE_POLL_MS, LoopTimer, SerialPasses } from '../../kit/loop-timer';
+import { leaseEnd } from '../../kit/outbound';
 import type { StudioSession } from '../../kit/sessions';
 import {
   endHand,
@@ -463,7 +464,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
         kind: 'cash_out',
         amount,
         tx: `pvp:${s.id}:cash-out`,
-        dueAt: new Date(c.now.getTime() + DELIVERY_LEASE_MS),
+        dueAt: leaseEnd(c.now),
       }),
     );
   }

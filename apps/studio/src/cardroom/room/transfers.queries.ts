@@ -110,7 +110,7 @@ export async function transferDone(
     .execute();
 }
 
-/** A delivery that failed: tried again at `nextAttemptAt`. */
+/** A delivery that failed, on a transfer still owing it: tried again at `nextAttemptAt`. */
 export async function deliveryFailed(
   db: StudioDb,
   transferId: number,
@@ -122,6 +122,7 @@ export async function deliveryFailed(
     .updateTable('studio_pvp_transfers')
     .set({ attempts, next_attempt_at: nextAttemptAt, last_error: errorText(error) })
     .where('id', '=', transferId)
+    .where('status', 'in', ['pending', 'rolling_back'])
     .execute();
 }
 

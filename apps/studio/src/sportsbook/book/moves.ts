@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StudioDatabase } from '../../kit/db/schema';
-import { backoffMs, DELIVERY_LEASE_MS, type RoundDeps } from '../../kit/deps';
+import type { RoundDeps } from '../../kit/deps';
+import { type DeliveryCounts, deliverOwed, leaseEnd } from '../../kit/outbound';
 import { creditDemo, lockTrialBalance } from '../../kit/sessions';
 import { payout, systemPayout } from '../model/bets';
 import type { Outcome } from '../types';
@@ -295,56 +296,61 @@ async function deliverLoaded(deps: RoundDeps, m: DeliveryMove, record: RecordDon
   // The bet as it is now rides with a win or a correction, for the member's records.
   const detail = m.kind === 'rollback' ? null : await roundDetail(deps.db, m.bet_id);
   const withDetail = detail ? { detail } : {};
-  const answer =
-    m.kind === 'rollback'
-      ? await deps.wallet.rollback({
-          vendor: m.vendor,
-          player: m.player,
-          roundId: m.round_id,
-          transactionId: m.transaction_id,
-          rollbackTransactionId: m.bet_tx,
-        })
-      : m.kind === 'fix'
-        ? await deps.wallet.resettle({
-            vendor: m.vendor,
-            player: m.player,
-            gameCode: m.game_code,
-            roundId: m.round_id,
-            transactionId: m.transaction_id,
-            amount: m.amount,
-            currency: m.currency,
-            reason: m.reason ?? FEED_CORRECTION_REASON,
-            ...withDetail,
-          })
-        : await deps.wallet.win({
-            vendor: m.vendor,
-            player: m.player,
-            gameCode: m.game_code,
-            roundId: m.round_id,
-            transactionId: m.transaction_id,
-            betTransactionId: m.bet_tx,
-            amount: m.amount,
-            currency: m.currency,
-            roundClosed: m.round_closed,
-            ...(m.kind === 'win' && m.target !== null ? { validBet: m.target } : {}),
-            ...withDetail,
-          });
-  if (answer.kind === 'ok') {
-    // A debit's answer says what the cash gave; one without it took the whole amount.
-    const taken = m.amount < 0 ? Math.min(-m.amount, Math.max(0, answer.taken ?? -m.amount)) : null;
-    await record({ id: m.id, taken, uncollected: taken === null ? 0 : -m.amount - taken, at: now });
-    return { betRowId: m.bet_id, owner, balance: answer.balance };
-  }
-  const error = answer.kind === 'refused' ? answer.status : answer.error;
-  await postponeMove(
-    deps.db,
-    m.id,
-    m.attempts + 1,
-    new Date(now.getTime() + backoffMs(m.attempts)),
-    error.slice(0, 500),
-  );
-  deps.log.warn({ transactionId: m.transaction_id, error }, 'studio: sportsbook delivery failed, will retry');
-  return undefined;
+  const delivered = await deliverOwed(deps, {
+    call:
+      m.kind === 'rollback'
+        ? {
+            kind: 'rollback',
+            call: {
+              vendor: m.vendor,
+              player: m.player,
+              roundId: m.round_id,
+              transactionId: m.transaction_id,
+              rollbackTransactionId: m.bet_tx,
+            },
+          }
+        : m.kind === 'fix'
+          ? {
+              kind: 'resettle',
+              call: {
+                vendor: m.vendor,
+                player: m.player,
+                gameCode: m.game_code,
+                roundId: m.round_id,
+                transactionId: m.transaction_id,
+                amount: m.amount,
+                currency: m.currency,
+                reason: m.reason ?? FEED_CORRECTION_REASON,
+                ...withDetail,
+              },
+            }
+          : {
+              kind: 'win',
+              call: {
+                vendor: m.vendor,
+                player: m.player,
+                gameCode: m.game_code,
+                roundId: m.round_id,
+                transactionId: m.transaction_id,
+                betTransactionId: m.bet_tx,
+                amount: m.amount,
+                currency: m.currency,
+                roundClosed: m.round_closed,
+                ...(m.kind === 'win' && m.target !== null ? { validBet: m.target } : {}),
+                ...withDetail,
+              },
+            },
+    attempts: m.attempts,
+    ok: async (answer) => {
+      // A debit's answer says what the cash gave; one without it took the whole amount.
+      const taken = m.amount < 0 ? Math.min(-m.amount, Math.max(0, answer.taken ?? -m.amount)) : null;
+      await record({ id: m.id, taken, uncollected: taken === null ? 0 : -m.amount - taken, at: now });
+      return { betRowId: m.bet_id, owner, balance: answer.balance };
+    },
+    retry: (r) => postponeMove(deps.db, m.id, r.attempts, r.nextAttemptAt, r.lastError),
+    warn: { message: 'studio: sportsbook delivery failed, will retry', fields: { transactionId: m.transaction_id } },
+  });
+  return delivered?.value;
 }
 
 /** Moves claimed per pass, and delivered at once (each a different bet's: never two of one bet). */
@@ -365,11 +371,11 @@ export async function deliverDueMoves(
   deps: RoundDeps,
   onDone: (done: MoveDone) => void,
   only?: { betRowId: number },
-): Promise<{ delivered: number; failed: number }> {
+): Promise<DeliveryCounts> {
   const counts = { delivered: 0, failed: 0 };
   for (;;) {
     const now = deps.now();
-    const claimed = await claimDueMoves(deps.db, now, new Date(now.getTime() + DELIVERY_LEASE_MS), CLAIM, only);
+    const claimed = await claimDueMoves(deps.db, now, leaseEnd(now), CLAIM, only);
     if (claimed.length === 0) return counts;
     const ids = claimed.map((r) => Number(r.id)).sort((a, b) => a - b);
     const loaded = await dueMovesAmong(deps.db, ids);

@@ -3,11 +3,10 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { StudioDb } from '../../kit/db/database';
 import type { StudioDatabase } from '../../kit/db/schema';
-import { DELIVERY_LEASE_MS } from '../../kit/deps';
 import { StudioError } from '../../kit/errors';
 import { sportsbookCategoryOf } from '../../kit/game-map';
+import { DELIVERY_LEASE_MS, sendStake } from '../../kit/outbound';
 import { debitDemo, type StudioSession } from '../../kit/sessions';
-import { betRefusal } from '../../kit/wallet-client';
 import type { OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
 import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
 import { SABONG_PHASES } from '../model/cockfight';
@@ -542,17 +541,6 @@ export async function placeSlip(
   let known = true;
   if (session.mode === 'real') {
     for (const [i, r] of reserved.entries()) {
-      const answer = await core.deps.wallet.bet({
-        vendor: session.vendor,
-        token,
-        player: session.player,
-        gameCode: session.gameCode,
-        roundId: r.betId,
-        transactionId: betTx(r.betId),
-        amount: r.stake,
-        currency: session.currency,
-        detail: r.detail,
-      });
       const plannedBet = planned[i] as PlannedBet;
       const bet = {
         id: r.id,
@@ -565,33 +553,50 @@ export async function placeSlip(
         status: 'betting',
         mode: session.mode,
       };
-      if (answer.kind === 'ok') {
-        balance = answer.balance;
+      // A refusal took nothing; no answer may have taken the stake, which a rollback gives back.
+      const refuse = (code: string, unanswered: boolean) =>
+        db.transaction().execute((trx) => refuseBet(trx, bet, code, unanswered, core.deps.now()));
+      const sent = await sendStake(core.deps, {
+        call: {
+          vendor: session.vendor,
+          token,
+          player: session.player,
+          gameCode: session.gameCode,
+          roundId: r.betId,
+          transactionId: betTx(r.betId),
+          amount: r.stake,
+          currency: session.currency,
+          detail: r.detail,
+        },
+        refused: async ({ error }) => {
+          await refuse(error.code, false);
+        },
+        unanswered: async () => {
+          await refuse('STUDIO_WALLET_UNAVAILABLE', true);
+        },
+        rollBack: () => core.deliver(r.id),
+      });
+      if (sent.kind === 'ok') {
+        balance = sent.answer.balance;
         const status = inPlay ? 'pending' : 'open';
         if (
           await acceptStake(
             core,
             bet,
             status,
-            (planned[i] as PlannedBet).legs.map((l) => l.eventId),
+            plannedBet.legs.map((l) => l.eventId),
           )
-        ) {
+        )
           r.answer.status = status;
-        } else known = false;
+        else known = false;
         continue;
       }
       known = false;
-      const error =
-        answer.kind === 'refused'
-          ? betRefusal(answer)
+      if (sent.kind === 'refused') balance = sent.balance;
+      firstRefusal ??=
+        sent.kind === 'refused'
+          ? sent.error
           : new StudioError('STUDIO_WALLET_UNAVAILABLE', undefined, (w) => w.walletRetry);
-      firstRefusal ??= error;
-      if (answer.kind === 'refused') balance = answer.balance;
-      // A refusal took nothing; no answer may have taken the stake, which a rollback gives back.
-      await db
-        .transaction()
-        .execute((trx) => refuseBet(trx, bet, error.code, answer.kind === 'unknown', core.deps.now()));
-      if (answer.kind === 'unknown') await core.deliver(r.id);
     }
   }
   if (inPlay) {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { StudioRuntime } from '../../plugin';
 import { studioPlugin } from '../../plugin';
-import { throwawayDatabase } from '../../standalone-fixture';
+import { studioTestApp, throwawayDatabase } from '../../standalone-fixture';
 import type { MyBet, PlaceAnswer, PlaceRequest } from '../api';
 import type { EventResult, FeedMessage, FeedMessageInput, MarketQuote, MatchState, Sport } from '../types';
 import { FeedMessage as FeedMessageSchema, marketKey } from '../types';
@@ -25,9 +25,11 @@ export type WalletCall = { path: string; body: Record<string, unknown> };
 
 /**
  * What the fake wallet does with one call: answer; lose the answer (the call applied) or the request
- * (not applied); or apply it and hold the answer until `hang` resolves (a studio that stopped waiting).
+ * (not applied); apply it and hold the answer until `hang` resolves (a studio that stopped waiting);
+ * or hold the request until `hold` resolves and then lose it, never applied (a studio that stopped
+ * after writing what it owed, before the call left).
  */
-export type Fault = 'lose-answer' | 'lose-request' | { hang: Promise<void> } | undefined;
+export type Fault = 'lose-answer' | 'lose-request' | { hang: Promise<void> } | { hold: Promise<void> } | undefined;
 
 export class FakeWallet {
   readonly balances = new Map<string, number>();
@@ -59,6 +61,10 @@ export class FakeWallet {
     this.calls.push({ path, body });
     const fault = this.fault(path, body);
     if (fault === 'lose-request') throw new TypeError('fetch failed');
+    if (fault && typeof fault === 'object' && 'hold' in fault) {
+      await fault.hold;
+      throw new TypeError('fetch failed');
+    }
     const { http, answer } = this.#answer(path, body);
     if (fault && typeof fault === 'object') await fault.hang;
     if (fault === 'lose-answer') throw new TypeError('fetch failed');
@@ -168,9 +174,7 @@ export async function startBook(
   const wallet = new FakeWallet();
   const clock = { now: Date.now() };
   const database = await throwawayDatabase(prefix);
-  // The studio migrates its throwaway database on start: on a busy machine that outlasts Fastify's
-  // 10 s default for a plugin to start.
-  const app = Fastify({ pluginTimeout: 120_000 });
+  const app = studioTestApp();
   let runtime: StudioRuntime | undefined;
   await app.register(studioPlugin, {
     prefix: '/studio',
