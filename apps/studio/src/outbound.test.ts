@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueTransfers } from './cardroom/room/money';
+import { testTableSettings } from './cardroom/room/test-harness';
 import { engineKindOf } from './kit/game-map';
 import { backoffMs, DELIVERY_LEASE_MS } from './kit/outbound';
 import { deliverDueMoves } from './sportsbook/book/moves';
@@ -78,18 +79,7 @@ function newRouletteCode(): string {
 /** A Hold'em table of its own for a test. */
 async function newHoldemTable(): Promise<string> {
   const table = `outbound-${++tables}`;
-  await h.runtime.pvp.createTable({
-    id: table,
-    name: 'Outbound',
-    betting: 'no-limit',
-    seats: 6,
-    smallBlind: 50,
-    bigBlind: 100,
-    minBuyIn: 2_000,
-    maxBuyIn: 10_000,
-    rake: { basisPoints: 500, cap: 300 },
-    currency: 'PHP',
-  });
+  await h.runtime.pvp.createTable(testTableSettings(table));
   return table;
 }
 

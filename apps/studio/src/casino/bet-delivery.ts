@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { StudioDatabase } from '../kit/db/schema';
 import type { RoundDeps } from '../kit/deps';
 import { StudioError } from '../kit/errors';
-import { type DeliveryCounts, deliverDue, deliverOwed, takeStake } from '../kit/outbound';
+import { type DeliveryCounts, deliverDue, deliverOwed, sessionStake, takeStake } from '../kit/outbound';
 import { creditDemo, type StudioSession } from '../kit/sessions';
 import {
   type BetLedger,
@@ -115,16 +115,7 @@ export async function placeWalletBet(
 ): Promise<number> {
   const { session, betId } = bet;
   const answer = await takeStake(deps, {
-    call: {
-      vendor: session.vendor,
-      token: bet.token,
-      player: session.player,
-      gameCode: session.gameCode,
-      roundId: betId,
-      transactionId: bet.betTx,
-      amount: bet.amount,
-      currency: session.currency,
-    },
+    call: sessionStake(session, bet.token, { roundId: betId, transactionId: bet.betTx, amount: bet.amount }),
     refused: () => deleteRefusedBet(deps.db, ledger, betId),
     unanswered: (error) => markBetRollingBack(deps.db, ledger, betId, error),
     rollBack: () => deliverBet(deps, ledger, betId),

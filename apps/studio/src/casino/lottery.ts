@@ -4,7 +4,7 @@ import type { StudioDb } from '../kit/db/database';
 import type { RoundDeps } from '../kit/deps';
 import { StudioError } from '../kit/errors';
 import { newServerSeed } from '../kit/fair';
-import { takeStake } from '../kit/outbound';
+import { sessionStake, takeStake } from '../kit/outbound';
 import { debitDemo, type StudioSession } from '../kit/sessions';
 import { deliverBet, deliverDueBets } from './bet-delivery';
 import { deleteRefusedBet, openAcceptedBet } from './bets.queries';
@@ -154,16 +154,7 @@ export async function buyTicket(deps: RoundDeps, session: StudioSession, token: 
   } else {
     await insertTicket(deps.db, row);
     const answer = await takeStake(deps, {
-      call: {
-        vendor: session.vendor,
-        token,
-        player: session.player,
-        gameCode: session.gameCode,
-        roundId: ticketId,
-        transactionId: row.bet_tx,
-        amount: bet.amount,
-        currency: session.currency,
-      },
+      call: sessionStake(session, token, { roundId: ticketId, transactionId: row.bet_tx, amount: bet.amount }),
       refused: () => deleteRefusedBet(deps.db, 'studio_lottery_tickets', ticketId),
       unanswered: (error) => markTicketRollingBack(deps.db, ticketId, error),
       rollBack: () => deliverTicket(deps, ticketId),

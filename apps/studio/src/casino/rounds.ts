@@ -6,7 +6,7 @@ import { StudioError } from '../kit/errors';
 import { createFairRng } from '../kit/fair/fair-rng';
 import { ensureActiveSeed } from '../kit/fair/player-seeds';
 import { engineKindOf, isTableEngine } from '../kit/game-map';
-import { deliverOwed, leaseEnd, type Retry, retryAfter, takeStake } from '../kit/outbound';
+import { deliverOwed, leaseEnd, type Retry, retryAfter, sessionStake, takeStake } from '../kit/outbound';
 import { creditDemo, debitDemo, type StudioSession, trialBalance } from '../kit/sessions';
 import { type AnyEngine, instantEngineFor } from './engine-registry';
 import {
@@ -233,16 +233,7 @@ export async function playRound(
     const written = await recordRoundWithSeed(deps.db, session, round);
     recorded = written;
     const answer = await takeStake(deps, {
-      call: {
-        vendor: session.vendor,
-        token,
-        player: session.player,
-        gameCode: session.gameCode,
-        roundId,
-        transactionId: `${roundId}:bet`,
-        amount: stake,
-        currency: session.currency,
-      },
+      call: sessionStake(session, token, { roundId, transactionId: `${roundId}:bet`, amount: stake }),
       refused: () => deleteRefusedRound(deps.db, written.id),
       unanswered: (error) => markRollingBack(deps.db, roundId, error, now),
       rollBack: () => deliverRollback(deps, roundId),

@@ -1,5 +1,6 @@
 import type { RoundDeps } from './deps';
 import { StudioError } from './errors';
+import type { StudioSession } from './sessions';
 import {
   type BetCall,
   betRefusal,
@@ -122,6 +123,22 @@ export async function deliverDue<K>(
     else counts.failed++;
   }
   return counts;
+}
+
+/** The wallet bet of a stake in a game session (the player's game token authorises it). */
+export function sessionStake(
+  session: Pick<StudioSession, 'vendor' | 'player' | 'gameCode' | 'currency'>,
+  token: string,
+  stake: { roundId: string; transactionId: string; amount: number },
+): BetCall {
+  return {
+    vendor: session.vendor,
+    token,
+    player: session.player,
+    gameCode: session.gameCode,
+    currency: session.currency,
+    ...stake,
+  };
 }
 
 /** How a stake ended: taken (the wallet's OK), refused (nothing taken), or unanswered (rolled back). */

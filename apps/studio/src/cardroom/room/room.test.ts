@@ -21,6 +21,7 @@ import {
   TablePage,
   TIMING,
   tableApi,
+  testTableSettings,
   useSharedStudio,
   VENDOR,
 } from './test-harness';
@@ -49,18 +50,7 @@ type PageRecord = {
 
 async function openTable(h: Harness, seats = 6) {
   TABLE = `t${++tables}`;
-  await h.runtime.pvp.createTable({
-    id: TABLE,
-    name: 'Test 6-max',
-    betting: 'no-limit',
-    seats,
-    smallBlind: 50,
-    bigBlind: 100,
-    minBuyIn: 2_000,
-    maxBuyIn: 10_000,
-    rake: { basisPoints: 500, cap: 300 },
-    currency: 'PHP',
-  });
+  await h.runtime.pvp.createTable(testTableSettings(TABLE, seats));
 }
 
 const api = tableApi('/studio/api/pvp');

@@ -24,6 +24,22 @@ export const TIMING = {
   betweenHandsMs: 500,
 };
 
+/** A 6-max no-limit Hold'em table of blinds 50/100, buy-ins 2,000 to 10,000 and a 5% rake capped at 300. */
+export function testTableSettings(id: string, seats = 6) {
+  return {
+    id,
+    name: 'Test 6-max',
+    betting: 'no-limit' as const,
+    seats,
+    smallBlind: 50,
+    bigBlind: 100,
+    minBuyIn: 2_000,
+    maxBuyIn: 10_000,
+    rake: { basisPoints: 500, cap: 300 },
+    currency: 'PHP',
+  };
+}
+
 export type Harness = {
   app: FastifyInstance;
   runtime: StudioRuntime;

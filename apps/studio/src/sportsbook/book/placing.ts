@@ -5,7 +5,7 @@ import type { StudioDb } from '../../kit/db/database';
 import type { StudioDatabase } from '../../kit/db/schema';
 import { StudioError } from '../../kit/errors';
 import { sportsbookCategoryOf } from '../../kit/game-map';
-import { DELIVERY_LEASE_MS, sendStake } from '../../kit/outbound';
+import { DELIVERY_LEASE_MS, sendStake, sessionStake } from '../../kit/outbound';
 import { debitDemo, type StudioSession } from '../../kit/sessions';
 import type { OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
 import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
@@ -558,14 +558,7 @@ export async function placeSlip(
         db.transaction().execute((trx) => refuseBet(trx, bet, code, unanswered, core.deps.now()));
       const sent = await sendStake(core.deps, {
         call: {
-          vendor: session.vendor,
-          token,
-          player: session.player,
-          gameCode: session.gameCode,
-          roundId: r.betId,
-          transactionId: betTx(r.betId),
-          amount: r.stake,
-          currency: session.currency,
+          ...sessionStake(session, token, { roundId: r.betId, transactionId: betTx(r.betId), amount: r.stake }),
           detail: r.detail,
         },
         refused: async ({ error }) => {
