@@ -101,6 +101,14 @@ async function followLine(name: RegExp) {
     await screenshot(desk, 'console-statement-line-empty');
     throw error;
   }
+  // The table under the line's name lists that line's members only (never the last line's while
+  // its own load): a downline's line holds its branch.
+  if (!/^Own /.test(lineName)) {
+    const branches = await members
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[2]?.textContent?.trim() ?? ''));
+    assert.deepEqual([...new Set(branches)], [lineName], `the members of ${lineName}'s line`);
+  }
   const username = (await member.innerText()).trim();
   await member.click();
   await desk.waitForURL(/\/console\/members\/\d+\?.*tab=rounds/);

@@ -1,7 +1,7 @@
 import { NGR_DEDUCTIONS } from '@gamehall/shared/api/agents';
 import type { StatementBase as BaseFigures, StatementBreakdown, StatementDetail } from '@gamehall/shared/api/contracts';
 import { Button } from '@gamehall/ui/button';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -29,7 +29,10 @@ const statementBaseQuery = (id: number, pageNo: number, line: Line | null) =>
       api<StatementBreakdown>(`/admin/agents/statements/${id}/base`, {
         query: { pageNo, pageSize: PAGE_SIZE, ...(line === null ? {} : { line }) },
       }),
-    placeholderData: keepPreviousData,
+    // Another page of the same line keeps its rows on screen while it loads; another line (or
+    // statement) shows nothing of the last one's members under its own name until its rows come.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey.at(-3) === id && previousQuery.queryKey.at(-1) === line ? previous : undefined,
   });
 
 function lineOf(param: string | null): Line | null {
