@@ -45,8 +45,8 @@ async function boardNumbers(page: Page, numero: string): Promise<string[]> {
     );
 }
 
-async function playCrash(page: Page, name: string) {
-  assert.doesNotMatch(await page.getByTestId('game-title').innerText(), /CRASH-\d+/, 'the name, not the code');
+/** Bets 1.00 with an auto cash-out at 1.01x in a betting phase with seconds left; answers what the page said. */
+async function betOnce(page: Page): Promise<string> {
   // A betting phase with seconds left (a round may be flying when the page opens; in the phase's
   // last moment the button goes disabled before the space bar reaches it), then the space bar bets.
   await page.waitForFunction(
@@ -61,16 +61,33 @@ async function playCrash(page: Page, name: string) {
   );
   await page.getByTestId('amount').fill('1.00');
   await page.getByTestId('auto-cashout').fill('1.01');
-  // Space plays the page's action unless a field has the focus (it types there).
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // Space plays the page's action unless a field has the focus (it types there). The last bet's
+  // message is cleared first, so the wait below reads this bet's.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const said = document.querySelector('[data-testid=message]');
+    if (said) said.textContent = '';
+  });
   await page.keyboard.press('Space');
   await page
     .getByTestId('message')
-    .filter({ hasText: /placed|Auto cash-out at|Crashed at|betting/i })
+    .filter({ hasText: /placed|Auto cash-out at|Crashed at|betting|did not answer/i })
     .waitFor();
-  const said = await page.getByTestId('message').innerText();
-  if (/betting|closed/i.test(said)) {
-    console.log(`# ${name}: the bet came as betting closed (${said}); the page is checked without it`);
+  return page.getByTestId('message').innerText();
+}
+
+async function playCrash(page: Page, name: string) {
+  assert.doesNotMatch(await page.getByTestId('game-title').innerText(), /CRASH-\d+/, 'the name, not the code');
+  // A bet that did not stand (betting closed as it arrived, or the wallet did not answer in time on
+  // a busy machine: the stake is returned) is placed again in the next round, as a player would.
+  let said = '';
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    said = await betOnce(page);
+    if (!/betting|closed|did not answer/i.test(said)) break;
+    console.log(`# ${name}: bet ${attempt} did not stand (${said})`);
+  }
+  if (/betting|closed|did not answer/i.test(said)) {
+    console.log(`# ${name}: no bet stood in three rounds (${said}); the page is checked without it`);
   } else {
     // Settled: 1.01x, or lost when the round crashed at 1.00x.
     await page.waitForFunction(
