@@ -288,7 +288,7 @@ describe.each(PRODUCTS)('one deliverer: $name', (product) => {
     });
     faultWins(player, (n) => (n === 0 ? { hold } : undefined));
     const first = start();
-    await expect.poll(() => winsOf(player).length, { timeout: 10_000, interval: 5 }).toBe(1);
+    await expect.poll(() => winsOf(player).length, { timeout: 60_000, interval: 5 }).toBe(1);
     const tx = winsOf(player)[0]?.transactionId ?? '';
     // The first call never reaches the wallet; until its lease is over no pass sends it again.
     await product.pass();
