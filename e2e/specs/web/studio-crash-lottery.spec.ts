@@ -76,6 +76,9 @@ async function betOnce(page: Page): Promise<string> {
   return page.getByTestId('message').innerText();
 }
 
+/** What the page says of a bet that did not stand: betting closed, or the wallet did not answer. */
+const DID_NOT_STAND = /betting|closed|did not answer/i;
+
 async function playCrash(page: Page, name: string) {
   assert.doesNotMatch(await page.getByTestId('game-title').innerText(), /CRASH-\d+/, 'the name, not the code');
   // A bet that did not stand (betting closed as it arrived, or the wallet did not answer in time on
@@ -83,10 +86,10 @@ async function playCrash(page: Page, name: string) {
   let said = '';
   for (let attempt = 1; attempt <= 3; attempt++) {
     said = await betOnce(page);
-    if (!/betting|closed|did not answer/i.test(said)) break;
+    if (!DID_NOT_STAND.test(said)) break;
     console.log(`# ${name}: bet ${attempt} did not stand (${said})`);
   }
-  if (/betting|closed|did not answer/i.test(said)) {
+  if (DID_NOT_STAND.test(said)) {
     console.log(`# ${name}: no bet stood in three rounds (${said}); the page is checked without it`);
   } else {
     // Settled: 1.01x, or lost when the round crashed at 1.00x.

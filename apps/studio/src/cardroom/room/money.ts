@@ -1,5 +1,5 @@
 import type { RoundDeps } from '../../kit/deps';
-import { type DeliveryCounts, deliverDue, deliverOwed } from '../../kit/outbound';
+import { type DeliveryCounts, deliverDue, deliverOwed, sessionStake } from '../../kit/outbound';
 import type { BetCall } from '../../kit/wallet-client';
 import { closeSittingIfSettled } from './seats.queries';
 import {
@@ -36,16 +36,11 @@ export function buyInTx(seatId: number): string {
 
 /** The wallet bet of a buy-in or top-up (the player's game token authorises it). */
 export function stakeCall(sitting: SittingRef, token: string, transfer: { tx: string; amount: number }): BetCall {
-  return {
-    vendor: sitting.vendor,
-    token,
-    player: sitting.player,
-    gameCode: sitting.game_code,
+  return sessionStake({ ...sitting, gameCode: sitting.game_code }, token, {
     roundId: sitting.round_id,
     transactionId: transfer.tx,
     amount: transfer.amount,
-    currency: sitting.currency,
-  };
+  });
 }
 
 /**
