@@ -103,6 +103,7 @@ import * as m0120 from './migrations/0120-chatroom';
 import * as m0121 from './migrations/0121-game-session-ends';
 import * as m0122 from './migrations/0122-feedback-words';
 import * as m0123 from './migrations/0123-goodwill-deduction';
+import * as m0124 from './migrations/0124-demo-captcha-answer';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -210,6 +211,7 @@ export const migrations: Record<string, Migration> = {
   '0121-game-session-ends': m0121,
   '0122-feedback-words': m0122,
   '0123-goodwill-deduction': m0123,
+  '0124-demo-captcha-answer': m0124,
 };
 
 class ListedMigrations implements MigrationProvider {

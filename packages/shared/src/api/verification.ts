@@ -25,6 +25,9 @@ export const ChallengeField = z.string().max(8_000);
 /** GET /wps/captcha: a base64 PNG, without a data: prefix. */
 export const CaptchaValue = z.string();
 
+/** Demo mode's /dev/captcha.json: the calling client's live captcha text, or null when it holds none. */
+export const DemoCaptchaAnswer = z.object({ answer: z.string().nullable() });
+
 /** Mobile fields are optional in the schema so a missing one answers SMS_PHONE_MISSING (spec §8). */
 const MobileField = z.string().max(64).optional();
 const DialingCodeField = z.string().max(8).optional();

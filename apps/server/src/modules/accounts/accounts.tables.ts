@@ -153,6 +153,8 @@ export interface SmsDailySendsTable {
 export interface CaptchasTable {
   client_key: string;
   answer_hash: string;
+  /** The text itself, kept in demo mode only (/dev/captcha.json); null everywhere else. */
+  demo_answer: string | null;
   expires_at: Date | string;
   created_at: Timestamp;
 }

@@ -5,7 +5,7 @@ import type { Conn } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { RequestMeta } from '../../http/request-meta';
 import { hit } from '../throttle/throttle.service';
-import { takeCaptcha, upsertCaptcha } from './captcha.queries';
+import { demoCaptchaAnswer, takeCaptcha, upsertCaptcha } from './captcha.queries';
 import { randomCaptchaText, renderCaptcha } from './captcha-image';
 import { keyedHash, sameHash } from './sms.service';
 
@@ -60,6 +60,7 @@ export async function newCaptcha(
   await upsertCaptcha(ctx.db, {
     clientKey,
     answerHash: captchaAnswerHash(ctx, clientKey, text),
+    demoAnswer: ctx.config.demo ? text : null,
     expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
     now,
   });
@@ -74,6 +75,19 @@ export async function newCaptcha(
         ...(ctx.config.publicUrl.startsWith('https:') ? ['Secure'] : []),
       ].join('; ');
   return { image: renderCaptcha(text).toString('base64'), setCookie };
+}
+
+/**
+ * Demo mode only (the route is not registered elsewhere): the text of the calling client's live
+ * captcha, looked up as checkCaptcha looks it up, so a demo visitor (or a browser test) can pass it
+ * as it reads SMS codes from the demo outbox. Null when the client holds none or it has expired.
+ */
+export async function demoAnswerFor(ctx: AppContext, meta: RequestMeta): Promise<string | null> {
+  if (!ctx.config.demo) return null;
+  const keys = clientKeys(meta);
+  const row = await demoCaptchaAnswer(ctx.db, keys.cookie ? [keys.cookie, keys.fallback] : [keys.fallback]);
+  if (!row || new Date(row.expires_at) <= ctx.now()) return null;
+  return row.demo_answer;
 }
 
 /**

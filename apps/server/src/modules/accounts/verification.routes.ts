@@ -2,6 +2,7 @@ import { envelope } from '@gamehall/shared/api/common';
 import {
   CaptchaValue,
   ChallengeValue,
+  DemoCaptchaAnswer,
   SmsNoLoginBody,
   SmsRegisterBody,
   SmsSentValue,
@@ -11,7 +12,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { requestMetaOf } from '../../http/request-meta';
-import { newCaptcha } from './captcha.service';
+import { demoAnswerFor, newCaptcha } from './captcha.service';
 import { issueChallenge } from './challenge.service';
 import { requestSmsCode } from './sms.service';
 
@@ -53,6 +54,26 @@ export function registerVerificationRoutes(app: App, ctx: AppContext): void {
       return ok(captcha.image);
     },
   );
+
+  // api-conventions "Captcha": a demo tells its visitors their answer, as its outbox tells SMS codes.
+  // Outside demo mode the path is not registered: the ordinary 404.
+  if (ctx.config.demo) {
+    r.get(
+      '/dev/captcha.json',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: "Demo mode only: the text of the calling client's live captcha (its cookie, else its address)",
+          response: { 200: DemoCaptchaAnswer },
+        },
+        config: { auth: 'public' },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { answer: await demoAnswerFor(ctx, requestMetaOf(req)) };
+      },
+    );
+  }
 
   r.post(
     '/wps/verification/sms/noLogin',

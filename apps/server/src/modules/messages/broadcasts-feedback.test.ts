@@ -474,6 +474,37 @@ describe('feedback from visitors (spec: feedback is not members-only)', () => {
     ).toBe(200);
   });
 
+  it('in demo mode the visitor reads its own answer at /dev/captcha.json, and no one else does', async () => {
+    const ip = '198.51.100.25';
+    const answerOf = async (headers: Record<string, string>, remoteAddress = ip) => {
+      const res = await t.app.inject({ method: 'GET', url: '/dev/captcha.json', remoteAddress, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { answer: string | null }).answer;
+    };
+    // The first image is filed under the address and user agent (the browser has no cookie yet).
+    t.advance(1100);
+    const first = await t.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress: ip });
+    const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    const firstAnswer = await answerOf({});
+    expect(firstAnswer).toMatch(/^[A-Z0-9]{4,6}$/);
+    // Another address holds no captcha, whatever it asks.
+    expect(await answerOf({}, '198.51.100.26')).toBeNull();
+    // The next image goes under the cookie, which is looked up first.
+    t.advance(1100);
+    await t.app.inject({ method: 'GET', url: '/wps/captcha', remoteAddress: ip, headers: { cookie } });
+    const answer = await answerOf({ cookie });
+    expect(answer).toMatch(/^[A-Z0-9]{4,6}$/);
+    expect(await answerOf({ cookie: 'ghcid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, '198.51.100.27')).toBeNull();
+    const sent = await visitorFeedback(
+      ip,
+      { ...text, email: 'demo-visitor@example.com', captcha: answer ?? '' },
+      { cookie },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    // Spent with the feedback: the answer is gone.
+    expect(await answerOf({ cookie })).not.toBe(answer);
+  });
+
   it("a member's feedback needs neither captcha nor e-mail, and stays theirs", async () => {
     const m = await member();
     const sent = await sendFeedback(m.token, text);

@@ -80,7 +80,11 @@ describe('demo outbox (demo mode off)', () => {
   });
 
   it('does not exist', async () => {
-    for (const url of ['/dev/outbox', '/dev/outbox.json']) {
+    expect((await t.app.inject({ method: 'GET', url: '/wps/captcha' })).statusCode).toBe(200);
+    const kept = await t.ctx.db.selectFrom('captchas').select('demo_answer').execute();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((row) => row.demo_answer === null)).toBe(true);
+    for (const url of ['/dev/outbox', '/dev/outbox.json', '/dev/captcha.json']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ success: false, code: 'NOT_FOUND' });
