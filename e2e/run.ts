@@ -39,6 +39,8 @@ import { call } from './support/site';
 // (web/terms-acceptance) comes last of them, so no later spec's demo member meets its dialog.
 const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;
 const ALONE = /^\/\/ e2e: alone\b/m;
+/** The lane of a spec marked plain `beside` (one that mostly waits) is its file's name after this. */
+const WAITS = 'waits-';
 // `// e2e: alone quiet`: a spec that times pages runs after the alone ones, once the machine is
 // quiet: when the file E2E_QUIET_AFTER names exists (scripts/test.sh makes it when the database
 // runs beside the browsers have ended), or after QUIET_WAIT_MS.
@@ -112,16 +114,27 @@ async function main(): Promise<number> {
     // them); a lane waiting for a place starts when one ends. The two cores are the limit, so more
     // lanes at once only share them thinner: with all eight at once, spec files took 350-430 s
     // (console.spec, 28 s alone, 416 s) and page waits of 30 s ran out.
-    const queue = [...lanesOf(beside)].sort(([, a], [, b]) => b.length - a.length);
+    // A spec marked plain `beside` mostly waits (a settlement window, a lottery draw): it takes no
+    // place, and starts between the first lanes, so its waiting overlaps the others' work from the
+    // start instead of lengthening the run at its end (its lane was last in the queue: 250-380 s
+    // after the other lanes had ended).
+    const lanes = [...lanesOf(beside)];
+    const waiting = lanes.filter(([lane]) => lane.startsWith(WAITS));
+    const queue = lanes.filter(([lane]) => !lane.startsWith(WAITS)).sort(([, a], [, b]) => b.length - a.length);
     const side: RunResult[] = [];
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const places = Array.from({ length: Math.min(MAX_LANES - 1, queue.length) }, async (_, i) => {
-      await new Promise((resolve) => setTimeout(resolve, i * LANE_GAP_MS));
+      await pause(i * LANE_GAP_MS);
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [lane, files] = next;
         side.push(await runSpecs(files, url, `beside-${lane}`, true));
       }
     });
-    const [main] = await Promise.all([runSpecs(rest, url, 'main'), ...places]);
+    const waits = waiting.map(async ([lane, files], i) => {
+      await pause((i + 0.5) * LANE_GAP_MS);
+      side.push(await runSpecs(files, url, `beside-${lane}`, true));
+    });
+    const [main] = await Promise.all([runSpecs(rest, url, 'main'), ...places, ...waits]);
     const last = await runSpecs(alone, url, 'alone');
     if (quiet.length > 0) await waitForQuiet();
     const timed = await runSpecs(quiet, url, 'quiet');
@@ -155,7 +168,7 @@ async function main(): Promise<number> {
 function lanesOf(files: string[]): Map<string, string[]> {
   const lanes = new Map<string, string[]>();
   for (const file of files) {
-    const lane = BESIDE.exec(readFileSync(file, 'utf8'))?.groups?.lane ?? path.basename(file, '.spec.ts');
+    const lane = BESIDE.exec(readFileSync(file, 'utf8'))?.groups?.lane ?? `${WAITS}${path.basename(file, '.spec.ts')}`;
     lanes.set(lane, [...(lanes.get(lane) ?? []), file]);
   }
   return lanes;

@@ -1,4 +1,4 @@
-// e2e: beside own-accounts-c
+// e2e: beside own-accounts
 // The house studio's card room: three members who registered themselves open the Hold'em tile;
 // one joins the next free seat from the lobby's filters, two pick seats at the same table; they
 // check and call until a hand all three are dealt in to has gone down to a showdown (the server's

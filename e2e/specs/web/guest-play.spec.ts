@@ -1,4 +1,4 @@
-// e2e: beside own-accounts-c
+// e2e: beside own-accounts
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// e2e: beside own-accounts-b
+// e2e: beside own-accounts
 // The house studio's slot page at desktop and phone sizes: a member who registered and
 // deposited through the sandbox opens a slot, spins, and the reels land on the grid the server
 // returned, the win and the balance shown are the server's; the fairness drawer opens with the

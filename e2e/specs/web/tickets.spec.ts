@@ -1,4 +1,4 @@
-// e2e: beside own-accounts-b
+// e2e: beside own-accounts
 // Tickets in the browser (spec §1 prize wheel, red envelope, golden egg): "My tickets" is
 // in the member menu; a new member earns one ticket of each kind from a deposit and opens them. Each
 // plays its own animation (drawn in SVG, no emoji) and ends on the prize the server drew: the wheel
