@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/web-build';
 import { operatorToken } from './support/api';
 import { artifactsDir, chromiumPath, PROVIDER_FEED_SOURCE, pagesAtFailurePath, repoRoot } from './support/env';
+import { liveFeedDocument } from './support/live-feed';
 import { call } from './support/site';
 
 // Browser tests: start the server on a free port with a fresh embedded database, wait for /healthz,
@@ -72,10 +74,13 @@ async function main(): Promise<number> {
   mkdirSync(artifactsDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-e2e-'));
   let server: Server | undefined;
+  let liveFeed: LiveFeed | undefined;
   const stop = async () => {
     stopSpecProcesses();
     if (server) await server.stop();
     server = undefined;
+    await liveFeed?.close();
+    liveFeed = undefined;
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -88,7 +93,8 @@ async function main(): Promise<number> {
     // The server starts (its migrations, then the demo's first start) while the player site and the
     // console are checked and built if their sources changed (on a fresh clone, both build): it
     // reads the builds on each request, and no spec starts before both are done.
-    server = launchServer(dataDir, await freePort());
+    liveFeed = await startLiveFeed(dataDir);
+    server = launchServer(dataDir, await freePort(), liveFeed.url);
     if (!ensureBuild('web')) {
       console.error('error: the player site (apps/web) did not build');
       return 1;
@@ -238,7 +244,7 @@ function findSpecs(dir: string): string[] {
 type Server = { url: string; stop: () => Promise<void>; ready: () => Promise<void> };
 
 /** Starts the server now; `ready()` waits until it answers /healthz (or throws, the server stopped). */
-function launchServer(dataDir: string, port: number): Server {
+function launchServer(dataDir: string, port: number, liveFeedUrl: string): Server {
   const url = `http://127.0.0.1:${port}`;
   const providerFeed = writeProviderFeed(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -272,6 +278,9 @@ function launchServer(dataDir: string, port: number): Server {
       // A data provider connected beside the simulator, as an operator connects one, whose two
       // messages the book cannot take: the trader sees them (console/sportsbook.spec).
       SPORTSBOOK_FEED_FILE: providerFeed,
+      // And one that polls a provider's HTTP feed, which the specs write (startLiveFeed).
+      SPORTSBOOK_FEED_URL: liveFeedUrl,
+      SPORTSBOOK_FEED_POLL_MS: '500',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -325,6 +334,36 @@ function writeProviderFeed(dataDir: string): string {
     }),
   );
   return file;
+}
+
+type LiveFeed = { url: string; close: () => Promise<void> };
+
+/**
+ * A data provider's HTTP feed on loopback (docs/sportsbook.md "Connecting a data provider"): it
+ * serves the feed document in the file E2E_LIVE_FEED names, which a spec writes (support/live-feed.ts)
+ * to play a match exactly as it needs, a score and prices the simulator would only reach by chance.
+ * The book polls it every 500 ms and applies what follows the last seq it applied.
+ */
+async function startLiveFeed(dataDir: string): Promise<LiveFeed> {
+  const file = path.join(dataDir, 'live-feed.json');
+  writeFileSync(file, JSON.stringify(liveFeedDocument([])));
+  process.env.E2E_LIVE_FEED = file;
+  const server = createHttpServer((_req, res) => {
+    let body: string;
+    try {
+      body = readFileSync(file, 'utf8');
+    } catch {
+      body = JSON.stringify(liveFeedDocument([]));
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/feed`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function stopProcess(child: ChildProcess) {

@@ -50,6 +50,30 @@ export async function newStudioMember(b: Browser, prefix: string, payeeName: str
   return { page, context, token: await tokenOf(page), username };
 }
 
+/** The member's way in: Sports in the site's menu, the sportsbook's "Bet now", the game frame's address. */
+export async function openSportsFromSite(b: Browser, prefix: string): Promise<string> {
+  const member = await newStudioMember(b, prefix, 'Sportsbook Tester');
+  try {
+    const page = member.page;
+    await page.getByRole('navigation').getByRole('link', { name: 'Sports', exact: true }).first().click();
+    await page.waitForURL(/\/sports/);
+    await page
+      .getByTestId('sportsbook-entries')
+      .getByRole('button', { name: /^Bet now at / })
+      .first()
+      .click();
+    const frame = page.getByTestId('game-frame');
+    await frame.waitFor();
+    const src = (await frame.getAttribute('src')) ?? '';
+    assert.match(src, /\/studio\/play\?.*game=SPORTS-000/, src);
+    await page.frameLocator('[data-testid=game-frame]').getByTestId('tab-live').waitFor();
+    await screenshot(page, `sportsbook-${prefix}-site-frame`);
+    return src;
+  } finally {
+    await member.context.close();
+  }
+}
+
 /** The studio URL of a lobby game (by its node id) launched for the member. */
 export async function launchByNode(memberToken: string, nodeId: number): Promise<string> {
   const launch = await call<{ url: string }>('POST', '/wps/game/launchGame', memberToken, { nodeId });

@@ -21,7 +21,7 @@ import { operatorToken } from '../../support/api';
 import { screenshot } from '../../support/browser';
 import { artifactsDir, PAGE_WAIT_MS } from '../../support/env';
 import { call } from '../../support/site';
-import { checkGamePage, GAME_SIZES, newStudioMember, openGamePage, shown } from '../../support/studio';
+import { checkGamePage, GAME_SIZES, openGamePage, openSportsFromSite, shown } from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -61,30 +61,6 @@ async function admin<T>(method: string, url: string, body?: unknown): Promise<T>
   const result = await call<T>(method, url, adminToken, body);
   assert.equal(result.success, true, `${method} ${url}: ${JSON.stringify(result)}`);
   return result.value as T;
-}
-
-/** The member's way in: Sports in the site's menu, the sportsbook's "Bet now", the game frame's address. */
-async function openSportsFromSite(b: Browser, prefix: string): Promise<string> {
-  const member = await newStudioMember(b, prefix, 'Sportsbook Tester');
-  try {
-    const page = member.page;
-    await page.getByRole('navigation').getByRole('link', { name: 'Sports', exact: true }).first().click();
-    await page.waitForURL(/\/sports/);
-    await page
-      .getByTestId('sportsbook-entries')
-      .getByRole('button', { name: /^Bet now at / })
-      .first()
-      .click();
-    const frame = page.getByTestId('game-frame');
-    await frame.waitFor();
-    const src = (await frame.getAttribute('src')) ?? '';
-    assert.match(src, /\/studio\/play\?.*game=SPORTS-000/, src);
-    await page.frameLocator('[data-testid=game-frame]').getByTestId('tab-live').waitFor();
-    await screenshot(page, `sportsbook-${prefix}-site-frame`);
-    return src;
-  } finally {
-    await member.context.close();
-  }
 }
 
 /** What a leg's selection is: its event, market, league and sport, as the trader's API reads the event. */

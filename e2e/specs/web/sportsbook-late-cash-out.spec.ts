@@ -1,0 +1,160 @@
+// e2e: beside own-accounts-c
+// A cash-out late in a lopsided match, in the browser. A data provider (the runner's live feed)
+// lists a match; a member who registered and deposited takes the draw at 3.40 before kick-off.
+// The match goes 3-0 in the 85th minute and the provider quotes only the draw (8.00) and the away
+// side (40.00): the favourite is left out, so the prices on offer add up to less than one and show
+// no margin. My bets offers the bet's value at the book's current price less the book's own margin
+// for the league (from its settings, not from those prices) and one cash-out margin, never the 5%
+// more that reading the margin from the prices paid; the member cashes out at that figure and the
+// book's balance moves by it.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { operatorToken } from '../../support/api';
+import { pushLiveFeed } from '../../support/live-feed';
+import { call } from '../../support/site';
+import { checkGamePage, GAME_SIZES, openGamePage, openSportsFromSite, shown } from '../../support/studio';
+import { useSiteBrowser } from './web-build';
+
+const browser = useSiteBrowser();
+
+const STAKE = 1000;
+const TAKEN = 3400;
+const LATE_DRAW = 8000;
+/** The book polls the feed every 500 ms; a new price reaches My bets within this. */
+const QUOTED_MS = 30_000;
+
+async function admin<T>(url: string): Promise<T> {
+  const result = await call<T>('GET', url, await operatorToken());
+  assert.equal(result.success, true, `GET ${url}: ${JSON.stringify(result)}`);
+  return result.value as T;
+}
+
+test('late in a lopsided match the cash-out takes the margin from the book, not from the prices left', async () => {
+  const eventId = `e2e-late-${Date.now().toString(36)}`;
+  const league = { id: 'e2e-harbour-cup', name: 'Harbour Cup', region: 'Kapuluan' };
+  pushLiveFeed([
+    {
+      kind: 'fixture',
+      fixture: {
+        id: eventId,
+        sport: 'football',
+        league,
+        home: { id: 'harbour-town', name: 'Harbour Town' },
+        away: { id: 'ridge-rovers', name: 'Ridge Rovers' },
+        startsAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
+      },
+    },
+    {
+      kind: 'markets',
+      eventId,
+      markets: [
+        {
+          type: '1x2',
+          period: 'ft',
+          status: 'open',
+          selections: [
+            { key: 'home', odds1000: 1500 },
+            { key: 'draw', odds1000: TAKEN },
+            { key: 'away', odds1000: 6000 },
+          ],
+        },
+      ],
+    },
+  ]);
+
+  const url = await openSportsFromSite(browser(), 'sblate');
+  const { page, errors, close } = await openGamePage(browser(), `${url}#/event/${eventId}`, GAME_SIZES[0]);
+  try {
+    const draw = `${eventId}/1x2:ft:-/draw`;
+    const price = page.locator(`button.sb-price[data-sel="${draw}"]:not([disabled])`);
+    await price.waitFor({ timeout: QUOTED_MS });
+    assert.equal((await price.innerText()).trim().endsWith('3.40'), true, await price.innerText());
+    await price.click();
+    await page.getByTestId(`stake-single:${draw}`).fill(String(STAKE / 100));
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/studio/api/sb/bets') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('place').click();
+    const placed = (await (await answered).json()) as { bets: { id: string; stake: number }[] };
+    const bet = placed.bets[0];
+    assert.ok(bet && bet.stake === STAKE, JSON.stringify(placed));
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // 3-0 in the 85th minute: the home win would be below 1.01, so the provider leaves it out.
+    pushLiveFeed([
+      {
+        kind: 'state',
+        eventId,
+        state: {
+          status: 'live',
+          phase: '2H',
+          clock: { seconds: 85 * 60, running: true },
+          score: { decided: { home: 3, away: 0 }, counted: { home: 3, away: 0 } },
+          h1: { decided: { home: 2, away: 0 }, counted: { home: 2, away: 0 } },
+          last: { kind: 'goal', side: 'home', clockSeconds: 84 * 60 },
+        },
+      },
+      {
+        kind: 'markets',
+        eventId,
+        markets: [
+          {
+            type: '1x2',
+            period: 'ft',
+            status: 'open',
+            selections: [
+              { key: 'draw', odds1000: LATE_DRAW },
+              { key: 'away', odds1000: 40_000 },
+            ],
+          },
+        ],
+      },
+    ]);
+
+    // What the book's settings make of it: the stake at the price now (10.00 x 3.40 / 8.00 = 4.25),
+    // the league's margin taken out (its own, else football's), less one cash-out margin.
+    const margins = await admin<{
+      leagues: { id: string; marginPpm: number | null }[];
+      sports: Record<string, number>;
+    }>('/admin/sportsbook/margins');
+    const marginPpm = margins.leagues.find((l) => l.id === league.id)?.marginPpm ?? margins.sports.football ?? 0;
+    const { cashOutMarginPpm } = await admin<{ cashOutMarginPpm: number }>('/admin/sportsbook/settings');
+    assert.ok(marginPpm > 0, `the book keeps a margin on football: ${JSON.stringify(margins.sports)}`);
+    const atPrice = (STAKE * TAKEN) / LATE_DRAW;
+    const fair = atPrice / (1 + marginPpm / 1e6);
+    const offer = Math.floor(fair * (1 - cashOutMarginPpm / 1e6));
+    // Read from the prices left (draw and away add up to 0.15), the margin was 0: this much was paid.
+    const fromPrices = Math.floor(atPrice * (1 - cashOutMarginPpm / 1e6));
+    assert.ok(offer < fromPrices, `${offer} < ${fromPrices}`);
+
+    await page.getByTestId('tab-bets').click();
+    const card = page.locator(`[data-testid=my-bet][data-bet="${bet.id}"]`);
+    await card.waitFor();
+    const button = card.getByTestId('cashout');
+    const expected = `Cash out ${shown(offer)}`;
+    const deadline = Date.now() + QUOTED_MS;
+    // My bets shows the value the book offers now; it follows the new price (the page is reloaded
+    // once if the list was drawn before the provider's quote reached the book).
+    let reloaded = false;
+    while ((await button.innerText()).trim() !== expected) {
+      assert.ok(Date.now() < deadline, `My bets offers "${await button.innerText()}", expected "${expected}"`);
+      if (!reloaded && Date.now() > deadline - QUOTED_MS / 2) {
+        await page.reload();
+        await card.waitFor();
+        reloaded = true;
+      }
+      await page.waitForTimeout(500);
+    }
+    await checkGamePage(page, errors, 'sportsbook-late-cash-out');
+    await button.click();
+    const cashAnswer = page.waitForResponse((r) => r.url().includes(`/bets/${bet.id}/cashout`));
+    await card.getByTestId('cashout-confirm').click();
+    const cashed = (await (await cashAnswer).json()) as { paid: number; balance: number };
+    assert.equal(cashed.paid, offer, 'paid what was offered');
+    assert.ok(cashed.paid <= fair, `never more than the bet's fair value (${cashed.paid} <= ${fair.toFixed(1)})`);
+    assert.equal(await page.getByTestId('balance').innerText(), shown(cashed.balance), "the book's balance");
+    assert.equal(cashed.balance, 10_000 - STAKE + offer, 'the deposit less the stake plus the cash-out');
+  } finally {
+    await close();
+  }
+});
