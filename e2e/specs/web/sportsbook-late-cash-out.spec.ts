@@ -29,6 +29,12 @@ async function admin<T>(url: string): Promise<T> {
   return result.value as T;
 }
 
+/** A quote of the match result (1X2) with the selections given, in the feed's format. */
+function matchResult(eventId: string, odds: Record<string, number>) {
+  const selections = Object.entries(odds).map(([key, odds1000]) => ({ key, odds1000 }));
+  return { kind: 'markets', eventId, markets: [{ type: '1x2', period: 'ft', status: 'open', selections }] };
+}
+
 test('late in a lopsided match the cash-out takes the margin from the book, not from the prices left', async () => {
   const eventId = `e2e-late-${Date.now().toString(36)}`;
   const league = { id: 'e2e-harbour-cup', name: 'Harbour Cup', region: 'Kapuluan' };
@@ -44,22 +50,7 @@ test('late in a lopsided match the cash-out takes the margin from the book, not 
         startsAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
       },
     },
-    {
-      kind: 'markets',
-      eventId,
-      markets: [
-        {
-          type: '1x2',
-          period: 'ft',
-          status: 'open',
-          selections: [
-            { key: 'home', odds1000: 1500 },
-            { key: 'draw', odds1000: TAKEN },
-            { key: 'away', odds1000: 6000 },
-          ],
-        },
-      ],
-    },
+    matchResult(eventId, { home: 1500, draw: TAKEN, away: 6000 }),
   ]);
 
   const url = await openSportsFromSite(browser(), 'sblate');
@@ -94,21 +85,7 @@ test('late in a lopsided match the cash-out takes the margin from the book, not 
           last: { kind: 'goal', side: 'home', clockSeconds: 84 * 60 },
         },
       },
-      {
-        kind: 'markets',
-        eventId,
-        markets: [
-          {
-            type: '1x2',
-            period: 'ft',
-            status: 'open',
-            selections: [
-              { key: 'draw', odds1000: LATE_DRAW },
-              { key: 'away', odds1000: 40_000 },
-            ],
-          },
-        ],
-      },
+      matchResult(eventId, { draw: LATE_DRAW, away: 40_000 }),
     ]);
 
     // What the book's settings make of it: the stake at the price now (10.00 x 3.40 / 8.00 = 4.25),
