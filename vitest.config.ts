@@ -1,40 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { englishCore } from './apps/web/english-core';
+import { allTests, databaseTests } from './scripts/test-files';
 
 // One config for both database runs: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set
 // (scripts/test.sh runs the suite both ways). Two workers match the 2-core CI machine; forks keep
 // native modules and PGlite's memory in worker processes of their own.
-
-/** A test file's own line saying why it also runs on PostgreSQL: `// postgres: <why>`. */
-const ON_POSTGRES = /^\/\/ postgres: \S/m;
-
-/**
- * The PostgreSQL run repeats only the files whose outcome can depend on the server rather than on
- * SQL: PGlite is PostgreSQL itself (the same parser, planner, functions and triggers) but one
- * connection, so what it cannot show is concurrency (row locks, advisory locks, serialization),
- * several connections or nodes (LISTEN/NOTIFY), and crashes of a separate server process. A file
- * that tests one of those says so in a `// postgres: <why>` line; a file that opens a database of
- * its own reads TEST_DATABASE_URL. Every other file runs once, on PGlite.
- */
-function databaseTests(): string[] {
-  return walkTests((text) => text.includes('TEST_DATABASE_URL') || ON_POSTGRES.test(text));
-}
-
-function walkTests(keep: (text: string) => boolean): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.test.ts') && keep(readFileSync(file, 'utf8'))) found.push(file);
-    }
-  };
-  for (const root of ['packages', 'apps', 'scripts']) walk(root);
-  return found;
-}
 
 /**
  * Test files that need a module registry of their own: those that replace a module (vi.mock), and
@@ -67,10 +39,6 @@ function testFiles(): { shared: string[]; dom: string[]; isolated: string[] } {
   return { shared: files.filter((file) => !isolated.includes(file) && !dom.includes(file)), dom, isolated };
 }
 
-function allTests(): string[] {
-  return walkTests(() => true);
-}
-
 const { shared, dom, isolated } = testFiles();
 
 export default defineConfig({
@@ -78,6 +46,16 @@ export default defineConfig({
   plugins: [englishCore()],
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // Within a file marked `// postgres: <why>`, the tests that show what its line says carry this
+    // tag; the PostgreSQL run (scripts/test.sh) runs only them (--tags-filter=postgres), the rest of
+    // the file ran on PGlite. A file whose every test is about the server tags its suites.
+    tags: [
+      {
+        name: 'postgres',
+        description:
+          'depends on the PostgreSQL server: concurrency on separate connections, LISTEN/NOTIFY across nodes, a stopped or killed server',
+      },
+    ],
     // One seeded PGlite database for the run, copied by each server test file (test/pglite-template.ts).
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     pool: 'forks',

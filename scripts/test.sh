@@ -205,7 +205,9 @@ database_runs() {
   # The browser run's page timings wait for this (E2E_QUIET_AFTER), however the runs end.
   trap 'touch "$RUN_DIR/database-runs.done"' EXIT
   t0=$(now_ms)
-  TEST_EXCLUDE=$MULTI_NODE_TEST TEST_WORKERS=1 TEST_TIMEOUT_MS=90000 "$BIN/vitest" run --reporter=default --reporter=json \
+  # Only the tests tagged `postgres` (scripts/test-files.ts): the rest of each file ran on PGlite.
+  TEST_EXCLUDE=$MULTI_NODE_TEST TEST_WORKERS=1 TEST_TIMEOUT_MS=90000 "$BIN/vitest" run --tags-filter=postgres \
+    --reporter=default --reporter=json \
     --outputFile.json="$RUN_DIR/postgres.json" >"$RUN_DIR/postgres.log" 2>&1 || rc=$?
   echo "$rc $(($(now_ms) - t0))" >"$RUN_DIR/postgres.rc"
   # The multi-node test only after the suite passed, as it would run after it alone.

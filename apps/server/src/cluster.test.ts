@@ -18,7 +18,7 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 type Line = { pid?: number; msg?: string };
 
-describe.runIf(adminUrl)('a node with two request workers', () => {
+describe.runIf(adminUrl)('a node with two request workers', { tags: ['postgres'] }, () => {
   let databaseUrl: string;
   let dropDatabase: (() => Promise<void>) | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-cluster-'));

@@ -75,7 +75,9 @@ async function gameSession(token: string) {
 }
 
 describe('a revoked member session', () => {
-  it("ends its game sessions: the wallet and the studio refuse the token, and the studio closes that player's sockets only", async () => {
+  it("ends its game sessions: the wallet and the studio refuse the token, and the studio closes that player's sockets only", {
+    tags: ['postgres'],
+  }, async () => {
     const node = await crashNode();
     const leaver = await launchAs(t, node, 10_000, '/rng');
     const stayer = await launchAs(t, node, 10_000, '/rng');
@@ -123,7 +125,9 @@ describe('a revoked member session', () => {
     stayerCrash.ws.close();
   });
 
-  it('is pushed as soon as the session is revoked, without waiting for the scheduled job', async () => {
+  it('is pushed as soon as the session is revoked, without waiting for the scheduled job', {
+    tags: ['postgres'],
+  }, async () => {
     const stop = await watchSessionEnds(t.ctx, target());
     try {
       const p = await launchAs(t, await crashNode(), 1_000, '/rng');
@@ -138,7 +142,9 @@ describe('a revoked member session', () => {
     }
   });
 
-  it('closes the sockets on a studio node that was not the one told, when it next looks', async () => {
+  it('closes the sockets on a studio node that was not the one told, when it next looks', {
+    tags: ['postgres'],
+  }, async () => {
     const p = await launchAs(t, await crashNode(), 1_000, '/rng');
     const socket = await openSocket('/ws/crash', p.token);
     // Another node received the push and marked the end in the shared database.

@@ -245,8 +245,10 @@ async function expectPaidOnce(product: Product, player: string): Promise<void> {
   expect(h.wallet.moved.get(first.roundId) ?? 0).toBe(owed.net);
 }
 
-describe.each(PRODUCTS)('one deliverer: $name', (product) => {
-  it('a lost answer: sent again with its transaction id after the backoff, paid once', async () => {
+describe.each(PRODUCTS)('one deliverer: $name', { tags: ['postgres'] }, (product) => {
+  it('a lost answer: sent again with its transaction id after the backoff, paid once', {
+    tags: ['postgres'],
+  }, async () => {
     const { player, start } = await product.owe();
     faultWins(player, (n) => (n === 0 ? 'lose-answer' : undefined));
     await start();
@@ -261,7 +263,9 @@ describe.each(PRODUCTS)('one deliverer: $name', (product) => {
     await expectPaidOnce(product, player);
   });
 
-  it('the wallet down for a while: each retry waits its growing backoff, then it is paid once', async () => {
+  it('the wallet down for a while: each retry waits its growing backoff, then it is paid once', {
+    tags: ['postgres'],
+  }, async () => {
     const { player, start } = await product.owe();
     let down = true;
     faultWins(player, () => (down ? 'lose-request' : undefined));
@@ -280,7 +284,9 @@ describe.each(PRODUCTS)('one deliverer: $name', (product) => {
     await expectPaidOnce(product, player);
   });
 
-  it('a stop between writing what is owed and sending it: the pass waits out the lease, then pays once', async () => {
+  it('a stop between writing what is owed and sending it: the pass waits out the lease, then pays once', {
+    tags: ['postgres'],
+  }, async () => {
     const { player, start } = await product.owe();
     let release = () => {};
     const hold = new Promise<void>((resolve) => {
@@ -309,7 +315,9 @@ describe.each(PRODUCTS)('one deliverer: $name', (product) => {
     await expectPaidOnce(product, player);
   });
 
-  it('a stake whose answer is lost is rolled back at once: the player is told, the money comes back', async () => {
+  it('a stake whose answer is lost is rolled back at once: the player is told, the money comes back', {
+    tags: ['postgres'],
+  }, async () => {
     const { player, send } = await product.stake(10_000);
     h.wallet.fault = (path, body) => (path === 'bet' && String(body.player) === player ? 'lose-answer' : undefined);
     const res = await send();
@@ -322,7 +330,9 @@ describe.each(PRODUCTS)('one deliverer: $name', (product) => {
     expect(h.wallet.balances.get(player)).toBe(10_000);
   });
 
-  it('a refused stake keeps nothing: the player reads why, nothing is rolled back', async () => {
+  it('a refused stake keeps nothing: the player reads why, nothing is rolled back', {
+    tags: ['postgres'],
+  }, async () => {
     const { player, amount, send } = await product.stake(50);
     expect(amount).toBeGreaterThan(50);
     const res = await send();
@@ -332,7 +342,7 @@ describe.each(PRODUCTS)('one deliverer: $name', (product) => {
     expect(h.wallet.balances.get(player)).toBe(50);
   });
 
-  it('two passes at once (two nodes): the owed call goes out once', async () => {
+  it('two passes at once (two nodes): the owed call goes out once', { tags: ['postgres'] }, async () => {
     const { player, start } = await product.owe();
     faultWins(player, (n) => (n === 0 ? 'lose-request' : undefined));
     await start();

@@ -54,7 +54,7 @@ async function settled() {
 const balances = (events: RealtimeEvent[]) =>
   events.filter((e) => e.type === 'balance').map((e) => (e.data as { balance: number }).balance);
 
-describe('balance events leave after commit (db/after-commit.ts)', () => {
+describe('balance events leave after commit (db/after-commit.ts)', { tags: ['postgres'] }, () => {
   it('sends a posting’s events only once its transaction has committed, in commit order', async () => {
     const m = await listenedMember();
     await t.ctx.db.transaction().execute(async (trx) => {

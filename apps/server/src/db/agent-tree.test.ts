@@ -6,7 +6,7 @@ import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 
 // Migration 0026: the closure table follows members.upline_id through inserts and moves.
-describe('agent tree closure', () => {
+describe('agent tree closure', { tags: ['postgres'] }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -82,7 +82,9 @@ describe('inAmbientTransaction', () => {
     expect(await rows()).toEqual([1, 3]);
   });
 
-  it('runs concurrent transactions of the work one after the other on its connection', async () => {
+  it('runs concurrent transactions of the work one after the other on its connection', {
+    tags: ['postgres'],
+  }, async () => {
     await clear();
     await inAmbientTransaction(db, async () => {
       await Promise.all(
@@ -98,7 +100,9 @@ describe('inAmbientTransaction', () => {
     expect(await rows()).toEqual([10, 11, 20, 21, 30, 31, 40, 41]);
   });
 
-  it('sends after-commit notifications after its commit, and none after a rollback', async () => {
+  it('sends after-commit notifications after its commit, and none after a rollback', {
+    tags: ['postgres'],
+  }, async () => {
     const before = async () => {
       await t.ctx.database.afterCommit.idle();
       return t.ctx.database.afterCommit.stats.notices;
@@ -123,7 +127,9 @@ describe('inAmbientTransaction', () => {
     expect(await before()).toBe(start + 2);
   });
 
-  it('is not seen by other connections before it commits (PostgreSQL), and frees its connection after', async () => {
+  it('is not seen by other connections before it commits (PostgreSQL), and frees its connection after', {
+    tags: ['postgres'],
+  }, async () => {
     await clear();
     if (t.ctx.database.kind === 'postgres') {
       // Taken outside the work: what runs in it gets a pool connection of its own.
@@ -145,7 +151,9 @@ describe('inAmbientTransaction', () => {
     expect(await rows()).toContain(8);
   });
 
-  it('takes no connection before the first statement of the work (argon2 runs before it)', async () => {
+  it('takes no connection before the first statement of the work (argon2 runs before it)', {
+    tags: ['postgres'],
+  }, async () => {
     await clear();
     const outside = AsyncLocalStorage.snapshot();
     await inAmbientTransaction(db, async () => {

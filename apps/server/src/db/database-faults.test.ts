@@ -56,7 +56,7 @@ async function pgCtl(dir: string, action: 'stop' | 'start') {
   }
 }
 
-describe.skipIf(!onPostgres)('the server and its database', () => {
+describe.skipIf(!onPostgres)('the server and its database', { tags: ['postgres'] }, () => {
   it('stays up through terminated backends and a stopped cluster, then serves again', {
     timeout: FAULTS_TEST_MS,
   }, async () => {

@@ -26,7 +26,7 @@ const membersNamed = prepared(2, (db, id: number, username: string) =>
     .orderBy('id'),
 );
 
-describe('a prepared query', () => {
+describe('a prepared query', { tags: ['postgres'] }, () => {
   it('returns what the query built on each call returns, for each call’s arguments', async () => {
     const a = await createMember(t.ctx, {});
     const b = await createMember(t.ctx, {});
@@ -88,7 +88,7 @@ describe('a prepared query', () => {
   });
 });
 
-describe('DB_NAMED_STATEMENTS', () => {
+describe('DB_NAMED_STATEMENTS', { tags: ['postgres'] }, () => {
   const base = { SESSION_SECRET: 'x'.repeat(32), STUDIO_SECRET: 'y'.repeat(32), DATA_DIR: '/tmp/gamehall-prepared' };
   const pooled = { DATABASE_URL: 'postgres://u@pooler:6432/db', DATABASE_DIRECT_URL: 'postgres://u@db:5432/db' };
 

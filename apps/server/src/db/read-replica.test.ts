@@ -69,7 +69,7 @@ describe.runIf(!onPostgres)('without a read URL (PGlite)', () => {
   });
 });
 
-describe.runIf(onPostgres)('with DATABASE_READ_URL (PostgreSQL)', () => {
+describe.runIf(onPostgres)('with DATABASE_READ_URL (PostgreSQL)', { tags: ['postgres'] }, () => {
   it('opens a second pool whose sessions are read-only', async () => {
     expect(t.ctx.readDb).not.toBe(t.ctx.db);
     expect(t.ctx.database.readPool?.options.max).toBe(t.ctx.config.dbReadPoolSize);

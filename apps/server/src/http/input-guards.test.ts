@@ -63,7 +63,7 @@ function expectNulRefused(res: Res, where: string) {
   expect(res.statusCode, where).toBeLessThan(500);
 }
 
-describe('NUL bytes in the input', () => {
+describe('NUL bytes in the input', { tags: ['postgres'] }, () => {
   it('finds NUL in strings and keys at any depth, not in file contents', () => {
     expect(unstorablePaths({ a: 'ok', b: ['x', 'y\u0000'], c: { 'k\u0000': 1, d: { e: '\u0000' } } })).toEqual([
       'b.1',
@@ -145,7 +145,7 @@ describe('NUL bytes in the input', () => {
 
 // A lone UTF-16 surrogate (JSON's "\ud800") made audit rows fail in jsonb after the action had
 // been done, and text columns store it as U+FFFD: refused like NUL. A pair is an emoji.
-describe('lone UTF-16 surrogates in the input', () => {
+describe('lone UTF-16 surrogates in the input', { tags: ['postgres'] }, () => {
   it('are found in strings and keys at any depth; a well-formed pair is not', () => {
     expect(
       unstorablePaths({ a: 'ok 😀', b: ['x', 'y\ud800'], c: { 'k\udc00': 1, d: { e: '\udbff!' } }, f: '\ude00\ud83d' }),

@@ -37,7 +37,7 @@ async function until(
   }
 }
 
-describe('GET /readyz', () => {
+describe('GET /readyz', { tags: ['postgres'] }, () => {
   it('answers 200 while the database answers and 503 once it cannot be reached; /healthz stays 200', async () => {
     const t = await createTestApp();
     let closed = false;
@@ -68,7 +68,7 @@ async function pgCtl(dir: string, action: 'stop' | 'start') {
   else await run(args[0] as string, args.slice(1), { cwd: dir });
 }
 
-describe.skipIf(!onPostgres)('GET /readyz on PostgreSQL', () => {
+describe.skipIf(!onPostgres)('GET /readyz on PostgreSQL', { tags: ['postgres'] }, () => {
   it('answers 503 while the cluster is stopped and 200 again by itself once it is back', async () => {
     // A cluster of its own (scripts/pg-cluster.sh) on a free port, so stopping it disturbs no other test.
     const dir = mkdtempSync('/tmp/gamehall-readyz-');

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('memberOfNotice', () => {
+describe('memberOfNotice', { tags: ['postgres'] }, () => {
   it("reads the member from the server's and the database's payloads", async () => {
     expect(memberOfNotice(JSON.stringify({ m: 4_512, e: { type: 'balance', data: { balance: 1 } } }))).toBe(4_512);
     const { rows } = await sql<{ payload: string }>`
@@ -35,7 +35,7 @@ describe('memberOfNotice', () => {
   });
 });
 
-describe('member events on one channel', () => {
+describe('member events on one channel', { tags: ['postgres'] }, () => {
   it("reach the member's listeners, whichever writer made them, and no one else's", async () => {
     const [a, b] = [await createMember(t.ctx), await createMember(t.ctx)];
     const heard: RealtimeEvent[] = [];

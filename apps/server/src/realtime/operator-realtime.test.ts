@@ -106,7 +106,9 @@ describe(`GET ${OPERATOR_SOCKET_PATH}`, () => {
     byHeader.ws.close();
   });
 
-  it('tells operators holding cashier.read of a withdrawal a member submits, and nobody else', async () => {
+  it('tells operators holding cashier.read of a withdrawal a member submits, and nobody else', {
+    tags: ['postgres'],
+  }, async () => {
     const member = await readyMember();
     const cashier = await operatorWithSession(['cashier.read']);
     const everything = await operatorWithSession(['*']);
@@ -152,7 +154,7 @@ describe(`GET ${OPERATOR_SOCKET_PATH}`, () => {
     player.ws.close();
   });
 
-  it('publishes nothing for a queue change that rolls back', async () => {
+  it('publishes nothing for a queue change that rolls back', { tags: ['postgres'] }, async () => {
     const op = await operatorWithSession(['cashier.read']);
     const member = await memberWithSession();
     const desk = connect({ token: op.token });
@@ -178,7 +180,9 @@ describe(`GET ${OPERATOR_SOCKET_PATH}`, () => {
     desk.ws.close();
   });
 
-  it('follows a role change at once: an operator who loses cashier.read gets no more queue events', async () => {
+  it('follows a role change at once: an operator who loses cashier.read gets no more queue events', {
+    tags: ['postgres'],
+  }, async () => {
     const op = await operatorWithSession(['cashier.read']);
     const desk = connect({ token: op.token });
     await desk.next('ready');
@@ -200,7 +204,10 @@ describe(`GET ${OPERATOR_SOCKET_PATH}`, () => {
     desk.ws.close();
   });
 
-  it("does not hold the operator's idle timeout off, and closes with 4001 once the session has idled out", async () => {
+  it("does not hold the operator's idle timeout off, and closes with 4001 once the session has idled out", {
+    tags: ['postgres'],
+    timeout: 30_000,
+  }, async () => {
     const op = await operatorWithSession(['cashier.read']);
     const desk = connect({ token: op.token });
     await desk.next('ready');
@@ -230,9 +237,12 @@ describe(`GET ${OPERATOR_SOCKET_PATH}`, () => {
       .where('member_id', '=', op.id)
       .execute();
     expect(await desk.closed).toBe(4001);
-  }, 30_000);
+  });
 
-  it('closes an open socket with 4001 as soon as the session is revoked or the operator disabled', async () => {
+  it('closes an open socket with 4001 as soon as the session is revoked or the operator disabled', {
+    tags: ['postgres'],
+    timeout: 30_000,
+  }, async () => {
     const revoked = await operatorWithSession(['cashier.read']);
     const disabled = await operatorWithSession(['cashier.read']);
     const a = connect({ token: revoked.token, node: other?.base });
@@ -247,5 +257,5 @@ describe(`GET ${OPERATOR_SOCKET_PATH}`, () => {
     await t.ctx.db.updateTable('members').set({ status: 'disabled' }).where('id', '=', disabled.id).execute();
     expect(await a.closed).toBe(4001);
     expect(await b.closed).toBe(4001);
-  }, 30_000);
+  });
 });

@@ -59,7 +59,7 @@ async function credit(memberId: number, amount: number) {
   await t.ctx.database.afterCommit.idle();
 }
 
-describe('GET /ws', () => {
+describe('GET /ws', { tags: ['postgres'] }, () => {
   it('closes with 4001 without a token, with a bad token and after logout', async () => {
     expect(await connect(`${base}/ws`).closed).toBe(4001);
     expect(await connect(`${base}/ws?token=nonsense`).closed).toBe(4001);

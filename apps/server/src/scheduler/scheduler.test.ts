@@ -57,6 +57,7 @@ describe('scheduler', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'on PostgreSQL, concurrent nodes run a period once (advisory lock)',
+    { tags: ['postgres'] },
     async () => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => {

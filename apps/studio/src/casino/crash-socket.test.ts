@@ -160,7 +160,9 @@ describe('crash over the WebSocket', () => {
     await page.close();
   });
 
-  it('cashes out during the rise: two cash-outs at once on the socket and one over HTTP pay once', async () => {
+  it('cashes out during the rise: two cash-outs at once on the socket and one over HTTP pay once', {
+    tags: ['postgres'],
+  }, async () => {
     const round = await bettingRound(200);
     const token = await openTrial(app, 'CRASH-001');
     const start = await balanceOf(token);
@@ -198,7 +200,9 @@ describe('crash over the WebSocket', () => {
     await second.close();
   });
 
-  it('races a bet and a cash-out: the bet stands, the cash-out is refused, the balance moves once', async () => {
+  it('races a bet and a cash-out: the bet stands, the cash-out is refused, the balance moves once', {
+    tags: ['postgres'],
+  }, async () => {
     await bettingRound();
     const token = await openTrial(app, 'CRASH-001');
     const start = await balanceOf(token);

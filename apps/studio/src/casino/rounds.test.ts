@@ -145,7 +145,7 @@ describe('real rounds', () => {
     expect((await play(other)).body.round.nonce).toBe(0);
   });
 
-  it('gives rounds sent at once a nonce each, none shared and none skipped', async () => {
+  it('gives rounds sent at once a nonce each, none shared and none skipped', { tags: ['postgres'] }, async () => {
     const token = await launch('503');
     await gameApi(app, token, 'GET', '/api/session');
     const clientSeed = await clientSeedFor('503', 0, [false, false, false, false, false, false]);

@@ -391,7 +391,9 @@ describe('PUT /wps/member/register', () => {
       await expectRefused(payload({ username: taken.username.toUpperCase() }), 409, 'ACCOUNT_USERNAME_TAKEN');
     });
 
-    it('makes exactly one account out of two concurrent registrations of one username', async () => {
+    it('makes exactly one account out of two concurrent registrations of one username', {
+      tags: ['postgres'],
+    }, async () => {
       const username = uniqueUsername('race');
       const before = await countRows(t.ctx.db, 'members');
       const results = await Promise.all([

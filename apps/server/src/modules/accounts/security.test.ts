@@ -169,7 +169,9 @@ describe('first payment password', () => {
     expectFailure(await setFirst(trial, {}), 403, 'ACCOUNT_TRIAL_RESTRICTED');
   });
 
-  it('counts each login-password try before checking it: parallel guesses get at most five checks', async () => {
+  it('counts each login-password try before checking it: parallel guesses get at most five checks', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await memberWithSession();
     // Encrypted first, so the 20 requests reach the server together.
     const bodies = await Promise.all(

@@ -143,7 +143,7 @@ describe('two-factor enrolment', () => {
     expect((await t.app.inject({ method: 'GET', url: '/wps/member/security/twoFactor' })).statusCode).toBe(401);
   });
 
-  it('never accepts a code twice, even in parallel', async () => {
+  it('never accepts a code twice, even in parallel', { tags: ['postgres'] }, async () => {
     const m = await memberWithSession();
     const { secret } = await enrolled(m);
     // The code that switched it on is spent.

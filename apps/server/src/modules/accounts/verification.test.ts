@@ -187,7 +187,9 @@ describe('GET /wps/captcha', () => {
     for (const row of rows) expect(row.answer_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('refreshes at most once a second per address, whatever cookie or user agent the client sends', async () => {
+  it('refreshes at most once a second per address, whatever cookie or user agent the client sends', {
+    tags: ['postgres'],
+  }, async () => {
     const thaw = t.freeze();
     onTestFinished(thaw);
     const fetchCaptcha = (n: number, remoteAddress = ip, token?: string) =>
@@ -438,7 +440,9 @@ describe('consumeSmsCode', () => {
     await expect(use(mobile, code)).rejects.toMatchObject({ code: 'SMS_CODE_EXPIRED' });
   });
 
-  it('gives up on a code after five wrong tries, even inside a transaction that rolls back', async () => {
+  it('gives up on a code after five wrong tries, even inside a transaction that rolls back', {
+    tags: ['postgres'],
+  }, async () => {
     const mobile = newMobile();
     const code = await codeFor(mobile);
     const wrong = code === '000000' ? '111111' : '000000';

@@ -186,7 +186,7 @@ describe('activity events are written with the fact', () => {
 });
 
 describe('consumption is exactly once per (event, consumer)', () => {
-  it('two consumers each count every event once; a rewind replays nothing', async () => {
+  it('two consumers each count every event once; a rewind replays nothing', { tags: ['postgres'] }, async () => {
     const m = await createMember(t.ctx);
     const insert = (amount: number) =>
       t.ctx.db.insertInto('activity_events').values({ kind: 'round.settled', member_id: m.id, amount }).execute();
@@ -250,7 +250,9 @@ describe('consumption is exactly once per (event, consumer)', () => {
   // streams mix committed and rolled-back inserts, events committed late with ids taken earlier
   // (lower than ones already consumed), consumption runs (alone, two at once, in small batches),
   // and cursor rewinds (replays).
-  it('random streams with replays and reordering count what the model counts, once', async () => {
+  it('random streams with replays and reordering count what the model counts, once', {
+    tags: ['postgres'],
+  }, async () => {
     const members = [(await createMember(t.ctx)).id, (await createMember(t.ctx)).id, (await createMember(t.ctx)).id];
     const step = fc.oneof(
       fc.record({
@@ -319,7 +321,7 @@ describe('consumption is exactly once per (event, consumer)', () => {
   });
 });
 
-describe('the worker', () => {
+describe('the worker', { tags: ['postgres'] }, () => {
   it('feeds a new event within moments, goes on past a failing consumer, and stops cleanly', async () => {
     const m = await createMember(t.ctx);
     const good = tallyConsumer(uid('worker'));

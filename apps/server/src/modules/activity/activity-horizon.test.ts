@@ -49,7 +49,7 @@ async function commitEvent(memberId: number) {
   );
 }
 
-describe.skipIf(!onPostgres)('the snapshot horizon of the activity consumers', () => {
+describe.skipIf(!onPostgres)('the snapshot horizon of the activity consumers', { tags: ['postgres'] }, () => {
   it('waits for a writing transaction that began before an event, and reads it once that ends', async () => {
     await drainActivity(t.ctx, consumer);
     const other = new pg.Client({ connectionString: t.ctx.config.databaseUrl });

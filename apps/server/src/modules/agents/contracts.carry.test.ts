@@ -162,7 +162,9 @@ describe('worked examples on the database (docs/agents.md)', () => {
   });
 
   for (const survives of [true, false])
-    it(`5. an ended contract's open carry ${survives ? 'is taken over by' : 'stays behind, unrecovered, without'} a new contract between the same agents`, async () => {
+    it(`5. an ended contract's open carry ${survives ? 'is taken over by' : 'stays behind, unrecovered, without'} a new contract between the same agents`, {
+      tags: ['postgres'],
+    }, async () => {
       await setBrandSetting(t.ctx.db, 'agentCarrySurvivesNewContract', survives);
       const [w1, w2, w3] = days(3) as [Window, Window, Window];
       const a = await account(1);

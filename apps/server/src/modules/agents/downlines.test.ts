@@ -218,7 +218,9 @@ describe('downline management', () => {
 });
 
 describe('referral link and announcements', () => {
-  it('creates the affiliate code once and links to the registration with it; a visitor with it lands under the agent', async () => {
+  it('creates the affiliate code once and links to the registration with it; a visitor with it lands under the agent', {
+    tags: ['postgres'],
+  }, async () => {
     const agent = await account({ type: 1 });
     const first = await t.app.inject({
       method: 'GET',

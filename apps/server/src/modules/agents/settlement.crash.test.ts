@@ -16,7 +16,7 @@ const AGENTS = 3000;
 const RATE_PPM = 10_000;
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
-describe.skipIf(!adminUrl)('settlement killed half-way', () => {
+describe.skipIf(!adminUrl)('settlement killed half-way', { tags: ['postgres'] }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -349,7 +349,7 @@ async function payAt(memberId: number, p: Pay, at: Date, key: string): Promise<n
 
 let payments = 0;
 
-describe('settlement', () => {
+describe('settlement', { tags: ['postgres'] }, () => {
   it('never pays a team more than its top contract, each agent at most its own, once however it runs', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (sc) => {

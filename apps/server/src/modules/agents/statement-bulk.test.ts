@@ -161,7 +161,7 @@ describe('bulk release and hold of held statements', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
-  it('two bulk releases of the same statements at once pay each once', async () => {
+  it('two bulk releases of the same statements at once pay each once', { tags: ['postgres'] }, async () => {
     const { top, ids } = await agentWithStatements([threshold, threshold + 5]);
     const [one, two] = [
       post('/admin/agents/statements/release', { ids }),

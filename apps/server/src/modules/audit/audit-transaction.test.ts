@@ -136,7 +136,7 @@ function probe(token: string, body: ProbeBody) {
   return t.app.inject({ method: 'POST', url: '/test/audited-probe', headers: { authorization: token }, payload: body });
 }
 
-describe('operatorAction: the action and its audit row are one transaction', () => {
+describe('operatorAction: the action and its audit row are one transaction', { tags: ['postgres'] }, () => {
   it('keeps what the action did, all of it, with its audit row', async () => {
     const m = await memberWithSession();
     const op = await operator(['members.write']);

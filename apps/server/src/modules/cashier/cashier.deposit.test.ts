@@ -254,7 +254,9 @@ describe('manual bank-transfer deposit', () => {
     expectFailure(await call(t, 'GET', image.url, m.token), 403, 'AUTH_FORBIDDEN');
   });
 
-  it('is credited once by an approving operator, flagged as first deposit, and cannot then be rejected', async () => {
+  it('is credited once by an approving operator, flagged as first deposit, and cannot then be rejected', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await memberWithSession();
     const first = (
       await call(t, 'POST', '/wps/cashier/deposit', m.token, {
@@ -438,7 +440,7 @@ describe('online gateway deposit', () => {
     expect(await cash(m.id)).toBe(0);
   });
 
-  it('credits once under concurrent replays of the callback', async () => {
+  it('credits once under concurrent replays of the callback', { tags: ['postgres'] }, async () => {
     const { m, order } = await gatewayOrder(300);
     const body = { reference: order.reference, transactionId: 'TX-REPLAY', status: 'paid', amount: 30_000 };
     const results = await Promise.all(Array.from({ length: 8 }, () => callback(body)));

@@ -166,7 +166,7 @@ describe('receiving accounts: caps, rotation and VIP routing', () => {
     for (const id of [a.id, b.id, vip.id]) await setAccount(id, { active: false });
   });
 
-  it('lets only one of two orders at once take the last room under a cap', async () => {
+  it('lets only one of two orders at once take the last room under a cap', { tags: ['postgres'] }, async () => {
     const only = await addAccount({ label: 'Only', dailyCap: 1000 });
     const m = await memberWithSession();
     const n = await memberWithSession();
@@ -198,7 +198,9 @@ describe('deposits: depositor name, another amount, the first-deposit flag', () 
     expectFailure(await deposit(m.token, 300, { depositorName: 'x'.repeat(101) }), 400, 'VALIDATION_FAILED');
   });
 
-  it('credits the approved amount with a reason, audited, once under two approvals at once', async () => {
+  it('credits the approved amount with a reason, audited, once under two approvals at once', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await memberWithSession();
     const order = (await deposit(m.token, 1000)).json().value;
     const url = `/admin/cashier/deposits/${order.reference}/approve`;
@@ -275,7 +277,9 @@ describe('withdrawals: Mark paid with reference, paying account and fee', () => 
     expect(await houseBalance(t.ctx.db, 'bank', 'PHP')).toBe(bank);
   });
 
-  it('records the reference, account and fee, posts the fee to payment-fees once under two clicks at once', async () => {
+  it('records the reference, account and fee, posts the fee to payment-fees once under two clicks at once', {
+    tags: ['postgres'],
+  }, async () => {
     const { url, reference } = await approvedWithdrawal(500);
     const payer = await payingAccount(t);
     const bank = await houseBalance(t.ctx.db, 'bank', 'PHP');
@@ -394,7 +398,9 @@ describe('bulk decisions on the desk', () => {
       .where(sql<SqlBool>`detail->>'target' = ${target}`)
       .execute();
 
-  it('approves each deposit on its own: a refused one stops nothing, each is audited, a repeat counts once', async () => {
+  it('approves each deposit on its own: a refused one stops nothing, each is audited, a repeat counts once', {
+    tags: ['postgres'],
+  }, async () => {
     const a = await pendingDeposit(120);
     const b = await pendingDeposit(180);
     const refused = await pendingDeposit(150);

@@ -84,7 +84,9 @@ describe('the e-wallet method in demo mode', () => {
     expect(await cash(m.id)).toBe(20_000);
   });
 
-  it('credits once when the signed callback is retried and when callbacks arrive together', async () => {
+  it('credits once when the signed callback is retried and when callbacks arrive together', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await memberWithSession();
     const order = await ewalletOrder(m.token, 300);
     const secret = await gatewaySecret(t.ctx.db);
@@ -137,7 +139,9 @@ describe('the e-wallet method in demo mode', () => {
 describe('an e-wallet provider configured by the operator', () => {
   const secret = 'p'.repeat(40);
 
-  it('is set on the payment method (the secret never shown), then pays at the provider', async () => {
+  it('is set on the payment method (the secret never shown), then pays at the provider', {
+    tags: ['postgres'],
+  }, async () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/admin/cashier/methods/EWALLET',

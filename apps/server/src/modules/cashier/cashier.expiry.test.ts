@@ -179,7 +179,9 @@ describe('gateway deposit expiry', () => {
     expect(await cash(m.id)).toBe(0);
   });
 
-  it('expiry racing paid callbacks: every order ends credited exactly once and the ledger verifies', async () => {
+  it('expiry racing paid callbacks: every order ends credited exactly once and the ledger verifies', {
+    tags: ['postgres'],
+  }, async () => {
     const orders = [];
     for (let i = 0; i < 8; i++) orders.push(await gatewayOrder());
     t.advance(31 * MINUTE);

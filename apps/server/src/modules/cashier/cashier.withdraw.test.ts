@@ -132,7 +132,9 @@ describe('bank accounts', () => {
     expect((await call(t, 'GET', '/wps/cashier/bankAccounts', m.token)).json().value.list).toHaveLength(1);
   });
 
-  it('takes the payee name from the first bind when none is registered, and holds later binds to it', async () => {
+  it('takes the payee name from the first bind when none is registered, and holds later binds to it', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await memberWithSession();
     const bind = (accountName: string, accountNumber: string) =>
       call(t, 'POST', '/wps/cashier/bankAccounts', m.token, { bankName: 'BDO', accountName, accountNumber });
@@ -296,7 +298,9 @@ describe('bank accounts', () => {
 });
 
 describe('POST /wps/cashier/withdraw', () => {
-  it('holds the amount and walks approve -> paid -> receipt with the money in the right places', async () => {
+  it('holds the amount and walks approve -> paid -> receipt with the money in the right places', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await readyMember(500_000);
     const rid = requestId();
     const res = await withdraw(m.token, {
@@ -512,7 +516,10 @@ describe('POST /wps/cashier/withdraw', () => {
     }
   });
 
-  it('never holds more than the balance under 50 concurrent requests', async () => {
+  it('never holds more than the balance under 50 concurrent requests', {
+    tags: ['postgres'],
+    timeout: 60_000,
+  }, async () => {
     // The cashier's own rule, without the VIP level's daily request limit (the demo's level 0
     // allows 10 a day; vip.test.ts covers those limits).
     await t.ctx.db.updateTable('vip_levels').set({ withdraw_daily_count: null }).where('level', '=', 0).execute();
@@ -536,7 +543,7 @@ describe('POST /wps/cashier/withdraw', () => {
     expect(await money(m.id)).toEqual({ balance: 1_000_000, held: 990_000, available: 10_000 });
     expect(await withdrawalCount(m.id)).toBe(33);
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('receipt confirmation', () => {

@@ -115,7 +115,7 @@ describe('visitors', () => {
 });
 
 describe('a member and an operator on two nodes', () => {
-  it('exchange messages in order, none lost or doubled across a reconnect', async () => {
+  it('exchange messages in order, none lost or doubled across a reconnect', { tags: ['postgres'] }, async () => {
     await everyoneOffline();
     const busy = await supportOperator();
     const idle = await supportOperator();
@@ -248,7 +248,7 @@ describe('a member and an operator on two nodes', () => {
   });
 });
 
-describe('a revoked session', () => {
+describe('a revoked session', { tags: ['postgres'] }, () => {
   it("closes the member's chat sockets on every node at once: sign out other devices, then logout", async () => {
     await everyoneOffline();
     const op = await supportOperator();

@@ -66,7 +66,9 @@ async function storedTexts(memberId: number) {
 }
 
 describe('posting and reading', () => {
-  it('stores a message once, shows it to every signed-in reader and live to every open room', async () => {
+  it('stores a message once, shows it to every signed-in reader and live to every open room', {
+    tags: ['postgres'],
+  }, async () => {
     const ana = await member({ username: `ana${Date.now().toString(36)}` });
     const ben = await member();
     const watcher = connect(baseB, ben.token);
@@ -121,7 +123,9 @@ describe('posting and reading', () => {
     expect(await socket.closed).toBe(4001);
   });
 
-  it('posts at once from one member get distinct seqs; the same post sent twice at once is stored once', async () => {
+  it('posts at once from one member get distinct seqs; the same post sent twice at once is stored once', {
+    tags: ['postgres'],
+  }, async () => {
     const ana = await member();
     const [a, b, c] = await Promise.all([post(ana.token, 'one'), post(ana.token, 'two'), post(ana.token, 'three')]);
     const seqs = [a, b, c].map((r) => {
@@ -196,7 +200,9 @@ describe('rules', () => {
 });
 
 describe('moderation', () => {
-  it('deletes a message for everyone at once, audited; a second delete is refused', async () => {
+  it('deletes a message for everyone at once, audited; a second delete is refused', {
+    tags: ['postgres'],
+  }, async () => {
     const op = await moderator();
     const ana = await member();
     const ben = await member();
@@ -236,7 +242,9 @@ describe('moderation', () => {
     watcher.ws.close();
   });
 
-  it('mutes a member for a while: refused with the end time, told live, lifted early or by time', async () => {
+  it('mutes a member for a while: refused with the end time, told live, lifted early or by time', {
+    tags: ['postgres'],
+  }, async () => {
     const op = await moderator();
     const ana = await member();
     const socket = connect(baseB, ana.token);
@@ -309,7 +317,9 @@ describe('moderation', () => {
     socket.ws.close();
   });
 
-  it("bans a member: their open room closes on every node, they read and post nothing until it's lifted", async () => {
+  it("bans a member: their open room closes on every node, they read and post nothing until it's lifted", {
+    tags: ['postgres'],
+  }, async () => {
     const op = await moderator();
     const ana = await member();
     await posted(ana.token, 'before the ban');
@@ -371,7 +381,7 @@ describe('moderation', () => {
   });
 });
 
-describe('a revoked session', () => {
+describe('a revoked session', { tags: ['postgres'] }, () => {
   it("closes the member's room sockets on every node at once", async () => {
     const ana = await member();
     const phone = { token: await sessionFor(t, ana.id) };

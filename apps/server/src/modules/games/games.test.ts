@@ -299,7 +299,9 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     expect(past.totalElements).toBe(total);
   });
 
-  it('searches names case- and accent-insensitively, inside names of every language', async () => {
+  it('searches names case- and accent-insensitively, inside names of every language', {
+    tags: ['postgres'],
+  }, async () => {
     const row = await catalogueWrite(() =>
       t.ctx.db
         .insertInto('games')
@@ -389,7 +391,9 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     }
   });
 
-  it('leaves out hidden games and vendors; lists maintained games and vendors with the mark', async () => {
+  it('leaves out hidden games and vendors; lists maintained games and vendors with the mark', {
+    tags: ['postgres'],
+  }, async () => {
     const [hidden, maintained] = expected((r) => r.game_type === 'RNG' && r.vendor_code === 'PT');
     await catalogueWrite(() =>
       t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', hidden!).execute(),
@@ -458,7 +462,7 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
 });
 
 describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
-  it('is public, cached for a minute, and lists only active hot games', async () => {
+  it('is public, cached for a minute, and lists only active hot games', { tags: ['postgres'] }, async () => {
     const res = await get(
       '/wps/relay/GCSGAME_hotGamesV2?merchantCode=x&isPlatform=2&platform=flash,html5-desktop&language=EN',
     );
@@ -513,7 +517,9 @@ describe('GET /wps/relay/GCSGAME_gameVendor', () => {
     }
   });
 
-  it('splits SPORTS cards into ESPORTS and COCKFIGHT and drops an empty SPORTS group', async () => {
+  it('splits SPORTS cards into ESPORTS and COCKFIGHT and drops an empty SPORTS group', {
+    tags: ['postgres'],
+  }, async () => {
     await catalogueWrite(() =>
       t.ctx.db
         .insertInto('vendor_game_types')
@@ -608,7 +614,7 @@ describe('favourites', () => {
     expect(await t.ctx.db.selectFrom('favourite_games').selectAll().execute()).toEqual(before);
   });
 
-  it('adds idempotently, lists ids and pages, removes by query or body', async () => {
+  it('adds idempotently, lists ids and pages, removes by query or body', { tags: ['postgres'] }, async () => {
     const [a, b, c] = expected((r) => r.game_type === 'RNG');
     for (const id of [a, a, b, c]) expect((await add(id)).json()).toEqual({ success: true, value: null });
     expect(await rows()).toHaveLength(3);
@@ -665,7 +671,7 @@ describe('favourites', () => {
     }
   });
 
-  it('refuses unknown, hidden and malformed games without writing', async () => {
+  it('refuses unknown, hidden and malformed games without writing', { tags: ['postgres'] }, async () => {
     const [hidden] = expected((r) => r.game_type === 'LIVE');
     await catalogueWrite(() =>
       t.ctx.db.updateTable('games').set({ status: 'hidden' }).where('node_id', '=', hidden!).execute(),
@@ -689,7 +695,7 @@ describe('favourites', () => {
     }
   });
 
-  it('stays consistent under 20 concurrent toggles of one game', async () => {
+  it('stays consistent under 20 concurrent toggles of one game', { tags: ['postgres'] }, async () => {
     const [game] = expected((r) => r.game_type === 'FISH');
     const calls = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? add(game) : remove(game!)));
     const results = await Promise.all(calls);
@@ -730,7 +736,9 @@ describe('RTP and volatility', () => {
     return row.vendor_code;
   }
 
-  it("gives a slot of a vendor the house studio serves the studio's declared RTP and volatility, and a vendor's game elsewhere neither", async () => {
+  it("gives a slot of a vendor the house studio serves the studio's declared RTP and volatility, and a vendor's game elsewhere neither", {
+    tags: ['postgres'],
+  }, async () => {
     const vendor = await rngVendor();
     const house = await list(`gameType=RNG&vassalage=${vendor}&pageSize=20`);
     expect(house.games.length).toBeGreaterThan(0);

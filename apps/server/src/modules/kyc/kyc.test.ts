@@ -460,7 +460,9 @@ describe('age', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
-  it('closes the account when the reviewer reads an under-age birthday off the document; a cashier pays the refund once', async () => {
+  it('closes the account when the reviewer reads an under-age birthday off the document; a cashier pays the refund once', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await depositedMember(300);
     await call(t, 'POST', '/wps/kyc/details', m.token, { fullName: 'Young Player', birthday: '1990-01-01' });
     const front = (await upload(m.token, 'id_front', { data: await png(), contentType: 'image/png' })).json().value.id;

@@ -43,6 +43,7 @@ async function encryptedTransfer(url: string, key: JWK, token: string, body: unk
 describe('crash safety', () => {
   it('SIGKILL mid-stream: after restart the ledger verifies and every acknowledged transfer is there', {
     timeout: CRASH_TEST_MS,
+    tags: ['postgres'],
   }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-crash-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));

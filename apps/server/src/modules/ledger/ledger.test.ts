@@ -99,7 +99,7 @@ describe('post', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
-  it('credits once under concurrent replays of one key; other details conflict', async () => {
+  it('credits once under concurrent replays of one key; other details conflict', { tags: ['postgres'] }, async () => {
     const m = await createMember(t.ctx);
     const k = key('replay');
     const results = await Promise.all(Array.from({ length: 20 }, () => credit(m.id, 500, k)));
@@ -193,7 +193,9 @@ describe('one-statement posting', () => {
     expect((await balanceOf(t.ctx.db, m.id, 'PHP')).balance).toBe(500);
   });
 
-  it('postAlone: the same results, nothing left by a refusal, exact under concurrency', async () => {
+  it('postAlone: the same results, nothing left by a refusal, exact under concurrency', {
+    tags: ['postgres'],
+  }, async () => {
     const [a, b, fresh] = await Promise.all([createMember(t.ctx), createMember(t.ctx), createMember(t.ctx)]);
     await credit(a.id, 1_000);
     const before = await postingCount();
@@ -232,7 +234,7 @@ describe('one-statement posting', () => {
 
   // Group commit (posting-batcher.ts): lone postings that arrive together share a transaction, and
   // each caller still gets exactly the outcome it would have had alone.
-  it('concurrent postAlone calls share batches; each gets its own outcome', async () => {
+  it('concurrent postAlone calls share batches; each gets its own outcome', { tags: ['postgres'] }, async () => {
     const [rich, poor, to] = await Promise.all([createMember(t.ctx), createMember(t.ctx), createMember(t.ctx)]);
     await credit(rich.id, 1_000);
     await credit(poor.id, 50);
@@ -263,7 +265,7 @@ describe('one-statement posting', () => {
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
   });
 
-  it('a posting that fails with an error does not fail the others of its batch', async () => {
+  it('a posting that fails with an error does not fail the others of its batch', { tags: ['postgres'] }, async () => {
     const [from, to] = await Promise.all([createMember(t.ctx), createMember(t.ctx)]);
     await credit(from.id, 1_000);
     const before = batcherStats(t.ctx.db);
@@ -284,7 +286,10 @@ describe('one-statement posting', () => {
   // account both inserted its row, and the loser broke the (member_id, kind, currency) index, which
   // the insert's ON CONFLICT (code) did not cover. Many rounds of simultaneous first uses make that
   // race likely; every posting must go through and each account must hold the sum.
-  it('simultaneous first postings to a new account all go through', async () => {
+  it('simultaneous first postings to a new account all go through', {
+    tags: ['postgres'],
+    timeout: 120_000,
+  }, async () => {
     for (let round = 0; round < 40; round++) {
       // The new account is created first so its code sorts before its payers' (postings lock rows
       // in code order), and each posting has its own payer: nothing else serialises them.
@@ -297,11 +302,11 @@ describe('one-statement posting', () => {
     }
     expect((await verifyLedger(t.ctx.db)).violations).toEqual([]);
     // 360 members are created: about 20 s on a loaded 2-core machine, so more than the default.
-  }, 120_000);
+  });
 });
 
 describe('holds', () => {
-  it('50 concurrent holds above the balance: the accepted ones never exceed it', async () => {
+  it('50 concurrent holds above the balance: the accepted ones never exceed it', { tags: ['postgres'] }, async () => {
     const m = await createMember(t.ctx);
     await credit(m.id, 10_000);
     const outcomes = await Promise.all(
@@ -327,7 +332,9 @@ describe('holds', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
-  it('50 concurrent withdrawals (hold + capture) above the balance: balance never negative', async () => {
+  it('50 concurrent withdrawals (hold + capture) above the balance: balance never negative', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await createMember(t.ctx);
     await credit(m.id, 5_000);
     const outcomes = await Promise.all(
@@ -356,7 +363,9 @@ describe('holds', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
-  it('a hold is idempotent on its key, blocks spending, and releases or captures once', async () => {
+  it('a hold is idempotent on its key, blocks spending, and releases or captures once', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await createMember(t.ctx);
     await credit(m.id, 1_000);
     const k = key('hold');
@@ -582,7 +591,9 @@ describe('sharded house accounts (vendor:<code>)', () => {
     expect(codes[HOUSE_SHARDS]).toBe(`house:vendor:AG:PHP#${HOUSE_SHARDS - 1}`);
   });
 
-  it('spreads concurrent bets and wins over the shards; the house total is their sum, verify passes', async () => {
+  it('spreads concurrent bets and wins over the shards; the house total is their sum, verify passes', {
+    tags: ['postgres'],
+  }, async () => {
     const house = `vendor:S${++seq}`;
     const from = new Date(Date.now() - 60_000);
     const members = await Promise.all(Array.from({ length: 20 }, () => createMember(t.ctx)));
@@ -640,7 +651,9 @@ describe('sharded house accounts (vendor:<code>)', () => {
     expect(report.violations).toEqual([]);
   });
 
-  it('replays and conflicts as before: same key same details = first result, other details = conflict', async () => {
+  it('replays and conflicts as before: same key same details = first result, other details = conflict', {
+    tags: ['postgres'],
+  }, async () => {
     const house = `vendor:S${++seq}`;
     const m = await createMember(t.ctx);
     const other = await createMember(t.ctx);

@@ -66,7 +66,7 @@ async function gatewayCallback(body: Record<string, unknown>) {
   });
 }
 
-describe('one member, every money path at once', () => {
+describe('one member, every money path at once', { tags: ['postgres'] }, () => {
   it('answers every request without a 5xx, deadlocks nothing and keeps the ledger', async () => {
     const agent = await memberWithSession({ type: 1 });
     const m = await memberWithSession({ payeeName: 'Juan Dela Cruz', uplineId: agent.id });

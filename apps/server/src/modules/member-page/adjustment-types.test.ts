@@ -56,7 +56,9 @@ describe('adjustment types', () => {
     expect(await deposits(m.id)).toEqual([]);
   });
 
-  it('credits a manual deposit as a deposit order, the first deposit, once under two approvals at once', async () => {
+  it('credits a manual deposit as a deposit order, the first deposit, once under two approvals at once', {
+    tags: ['postgres'],
+  }, async () => {
     const requester = await operator(ALL);
     const approver = await operator(['members.read', 'wallet.approve']);
     const m = await createMember(t.ctx);

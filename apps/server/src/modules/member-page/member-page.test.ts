@@ -654,7 +654,7 @@ describe('balance adjustments', () => {
     expect(await balance(m.id)).toBe(0);
   });
 
-  it('two operators approving the same adjustment at once post it once', async () => {
+  it('two operators approving the same adjustment at once post it once', { tags: ['postgres'] }, async () => {
     const requester = await operator(ALL);
     const a = await operator(['wallet.approve']);
     const b = await operator(['wallet.approve']);
@@ -870,7 +870,9 @@ describe('adjustment request ids and the day threshold', () => {
   const rowsOf = (memberId: number) =>
     t.ctx.db.selectFrom('balance_adjustments').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 
-  it('thirty identical requests at once credit once, and each answers the same adjustment', async () => {
+  it('thirty identical requests at once credit once, and each answers the same adjustment', {
+    tags: ['postgres'],
+  }, async () => {
     const op = await operator(ALL);
     const m = await createMember(t.ctx);
     const body = { direction: 'credit', amount: 100, reason: 'goodwill', requestId: randomUUID() };

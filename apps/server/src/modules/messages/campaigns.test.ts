@@ -337,7 +337,9 @@ describe('campaigns', () => {
     expectFailure(await call(t, 'POST', '/admin/campaigns/999999/cancel', op), 404, 'CAMPAIGN_NOT_FOUND');
   });
 
-  it('are sent once per key: a second press, a retry and two requests at once make one campaign', async () => {
+  it('are sent once per key: a second press, a retry and two requests at once make one campaign', {
+    tags: ['postgres'],
+  }, async () => {
     const tag = `once${Date.now()}`;
     const a = await tagged(tag);
     const id = await segmentId({ tag });
@@ -358,7 +360,9 @@ describe('campaigns', () => {
     );
   });
 
-  it('scheduled go out at their time exactly once, even with two runs of the job at once', async () => {
+  it('scheduled go out at their time exactly once, even with two runs of the job at once', {
+    tags: ['postgres'],
+  }, async () => {
     const tag = `job${Date.now()}`;
     const mobile = phone();
     const a = await tagged(tag, { mobileNum: mobile });

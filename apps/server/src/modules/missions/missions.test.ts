@@ -188,7 +188,9 @@ describe('back office', () => {
 });
 
 describe('missions', () => {
-  it('a login completes the login mission; five claims at once pay once; the badge follows', async () => {
+  it('a login completes the login mission; five claims at once pay once; the badge follows', {
+    tags: ['postgres'],
+  }, async () => {
     const id = await createMission({ period: 'daily', task: 'login', target: 1, rewardKind: 'cash', rewardAmount: 5 });
     const m = await member();
     await feed();

@@ -352,7 +352,9 @@ describe('catalogue and redeeming', () => {
     expect(await snapshot(m.id)).toEqual(before);
   });
 
-  it('keeps physical items in process until an operator approves or rejects (points and stock back), once', async () => {
+  it('keeps physical items in process until an operator approves or rejects (points and stock back), once', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await member();
     await adjust(m.username, 1_000);
     const r = await reward({ kind: 'physical', pointsCost: 200, stock: 3 });
@@ -405,7 +407,9 @@ describe('catalogue and redeeming', () => {
     await expectLedgersOk();
   });
 
-  it('sells the last items in stock once each when more members redeem them at the same time', async () => {
+  it('sells the last items in stock once each when more members redeem them at the same time', {
+    tags: ['postgres'],
+  }, async () => {
     const r = await reward({ kind: 'physical', pointsCost: 10, stock: 2 });
     const members = await Promise.all([1, 2, 3, 4, 5].map(() => member()));
     for (const m of members) await adjust(m.username, 10);
@@ -469,7 +473,9 @@ describe('converting', () => {
     await expectLedgersOk();
   });
 
-  it('lets only as many of three parallel conversions through as the points cover', async () => {
+  it('lets only as many of three parallel conversions through as the points cover', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await member();
     await adjust(m.username, 1_200);
     const results = await Promise.all(

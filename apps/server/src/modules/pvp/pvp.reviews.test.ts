@@ -144,7 +144,9 @@ describe('integrity flag reviews', () => {
     expect((await report()).chipDumping[0]?.review.state).toBe('open');
   });
 
-  it('lets one of two operators deciding at once win; the other hears the conflict; each is audited', async () => {
+  it('lets one of two operators deciding at once win; the other hears the conflict; each is audited', {
+    tags: ['postgres'],
+  }, async () => {
     const [flag] = (await report()).chipDumping as [Flag];
     // The refusals above were audited too (those that reached the decision); only this race's rows count here.
     const seen = await t.ctx.db

@@ -163,7 +163,9 @@ describe('invite friends', () => {
     expect((await as('nope', '/wps/referrals')).statusCode).toBe(401);
   });
 
-  it('pays each stage once, lists the friend with its status and survives replays', async () => {
+  it('pays each stage once, lists the friend with its status and survives replays', {
+    tags: ['postgres'],
+  }, async () => {
     const m = await referrer();
     const friend = await invitee(m.id);
     await feed();

@@ -22,7 +22,7 @@ function setLimits(token: string, payload: Record<string, number>) {
   return t.app.inject({ method: 'PUT', url: '/wps/responsible/limits', headers: { authorization: token }, payload });
 }
 
-describe('limits under concurrency', () => {
+describe('limits under concurrency', { tags: ['postgres'] }, () => {
   it('accepts only the concurrent deposit orders that fit the daily deposit limit', async () => {
     const m = await member();
     expect((await setLimits(m.token, { depositDay: 500 })).statusCode).toBe(200);

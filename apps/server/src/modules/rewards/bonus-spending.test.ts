@@ -191,7 +191,7 @@ describe('bets spend cash first, then bonus (vendor API)', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
-  it('concurrent bets of one member never overdraw cash + bonus', async () => {
+  it('concurrent bets of one member never overdraw cash + bonus', { tags: ['postgres'] }, async () => {
     const p = await player(300, 1000);
     const answers = await Promise.all(Array.from({ length: 10 }, () => bet(p, 200).send()));
     const accepted = answers.filter((a) => a.body.status === 'OK').length;

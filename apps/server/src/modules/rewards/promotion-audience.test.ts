@@ -242,7 +242,7 @@ describe('audience', () => {
   });
 });
 
-describe('caps', () => {
+describe('caps', { tags: ['postgres'] }, () => {
   it('claim cap: three members claim at once, exactly two are paid', async () => {
     const tag = uid('cap');
     const members = await Promise.all([1, 2, 3].map(() => createSessionMember(t)));

@@ -95,7 +95,9 @@ function playRound(memberId: number, bet: number, win: number) {
 }
 
 describe('deposit match with wagering', () => {
-  it('first deposit 100% up to 1,000 with 10x: earned once, claimed once, wagered, converted', async () => {
+  it('first deposit 100% up to 1,000 with 10x: earned once, claimed once, wagered, converted', {
+    tags: ['postgres'],
+  }, async () => {
     const promotionId = await createPromotion({
       kind: 'deposit_match',
       rules: {

@@ -59,7 +59,7 @@ describe('the cached region verdict', () => {
     expect(await codeFor(VISITOR)).toBe('AUTH_REQUIRED');
   });
 
-  it("follows another node's rule change at once, as soon as its notice arrives", async () => {
+  it("follows another node's rule change at once, as soon as its notice arrives", { tags: ['postgres'] }, async () => {
     await setBrandSetting(t.ctx.db, 'regionRestriction', rangeRules(['81.2.69.0/24']));
     expect(await codeFor(VISITOR)).toBe('AUTH_REQUIRED');
     expect(await codeFor(VISITOR)).toBe('AUTH_REQUIRED');
@@ -83,7 +83,7 @@ describe('the cached region verdict', () => {
     }
   });
 
-  it('tells a whitelabel switch change to every node too', async () => {
+  it('tells a whitelabel switch change to every node too', { tags: ['postgres'] }, async () => {
     let heard!: () => void;
     const notice = new Promise<void>((resolve) => {
       heard = resolve;

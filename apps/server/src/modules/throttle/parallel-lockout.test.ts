@@ -90,7 +90,7 @@ async function withCaptchaAfter<T>(failures: number, run: () => Promise<T>): Pro
   }
 }
 
-describe('member login under 60 parallel wrong passwords', () => {
+describe('member login under 60 parallel wrong passwords', { tags: ['postgres'] }, () => {
   const login = (app: App, body: Record<string, unknown>, remoteAddress: string) =>
     injectEncrypted(app, { method: 'POST', url: '/wps/session/login', body, remoteAddress });
 
@@ -166,7 +166,7 @@ describe('member login under 60 parallel wrong passwords', () => {
   });
 });
 
-describe('admin login under 60 parallel wrong passwords', () => {
+describe('admin login under 60 parallel wrong passwords', { tags: ['postgres'] }, () => {
   it('checks at most ten passwords from one address, then refuses even the right one', async () => {
     const op = await createMember(t.ctx, { type: 90, password: 'Oper@1234', permissions: ['*'] });
     const responses = await withCaptchaAfter(100, () =>
@@ -217,7 +217,7 @@ describe('admin login under 60 parallel wrong passwords', () => {
   });
 });
 
-describe('payment password under 60 parallel wrong answers', () => {
+describe('payment password under 60 parallel wrong answers', { tags: ['postgres'] }, () => {
   async function payer() {
     const agent = await createMember(t.ctx, { type: 1 });
     const m = await createMember(t.ctx, { uplineId: agent.id });

@@ -54,7 +54,9 @@ describe('reserve / spend / release', () => {
     expect((await reserve(t.ctx.db, k, LIMIT, nextWindow)).number).toBe(2);
   });
 
-  it('waits at a cap for the slot in flight, and stops there without throwing once it is a failure', async () => {
+  it('waits at a cap for the slot in flight, and stops there without throwing once it is a failure', {
+    tags: ['postgres'],
+  }, async () => {
     const k = key();
     const now = t.ctx.now();
     const first = await reserveUnder(t.ctx.db, k, LIMIT, 1, now);
@@ -69,7 +71,7 @@ describe('reserve / spend / release', () => {
     expect((await reserveUnder(t.ctx.db, k, LIMIT, 3, now))?.number).toBe(2);
   });
 
-  it('never hands out more slots than the limit to parallel callers', async () => {
+  it('never hands out more slots than the limit to parallel callers', { tags: ['postgres'] }, async () => {
     const k = key();
     const now = t.ctx.now();
     const noLock = { max: 3, windowSeconds: 60 } as const;

@@ -176,7 +176,9 @@ describe('validation of ticket and bonus rewards', () => {
 });
 
 describe('tickets and bonus as mission rewards', () => {
-  it('a completed mission issues its tickets once, however many claims arrive at once', async () => {
+  it('a completed mission issues its tickets once, however many claims arrive at once', {
+    tags: ['postgres'],
+  }, async () => {
     const id = await createMission({ rewardKind: 'ticket', rewardAmount: 2, rewardTicketKindId: wheel });
     const m = await createSessionMember(t);
     await drainActivity(t.ctx, missionsConsumer);
@@ -201,7 +203,9 @@ describe('tickets and bonus as mission rewards', () => {
     expect(page.json().value.unopened).toBe(2);
   });
 
-  it('a mission bonus is paid as bonus balance with its wagering, listed in the reward centre', async () => {
+  it('a mission bonus is paid as bonus balance with its wagering, listed in the reward centre', {
+    tags: ['postgres'],
+  }, async () => {
     const id = await createMission({
       rewardKind: 'bonus',
       rewardAmount: 10,
@@ -233,7 +237,9 @@ describe('tickets and bonus as mission rewards', () => {
 });
 
 describe('tickets as promotion rewards', () => {
-  it('a fixed login promotion paid in tickets issues them at the claim, once for concurrent claims', async () => {
+  it('a fixed login promotion paid in tickets issues them at the claim, once for concurrent claims', {
+    tags: ['postgres'],
+  }, async () => {
     const promotionId = await createPromotion(t, admin, {
       type: 'NEWBIE',
       kind: 'fixed',

@@ -114,7 +114,9 @@ describe('ticket kinds (back office)', () => {
 });
 
 describe('earning and opening tickets', () => {
-  it('grants a ticket for a deposit of at least the minimum, once, and pays the prize once', async () => {
+  it('grants a ticket for a deposit of at least the minimum, once, and pays the prize once', {
+    tags: ['postgres'],
+  }, async () => {
     const k = await createKind({ depositMin: 100, prizes: [{ label: '5 cash', type: 'cash', amount: 5, weight: 1 }] });
     const m = await member();
     await creditDeposit(t, m.id, 9_999);

@@ -69,7 +69,7 @@ async function entriesOf(auth: string, vendor: string, roundId: string) {
   );
 }
 
-describe('a Sports lobby slip on the platform', () => {
+describe('a Sports lobby slip on the platform', { tags: ['postgres'] }, () => {
   it('a single and a multiple are rounds of SPORTS-000: the stake moves, the records show the slip, settlement pays, a correction resettles', async () => {
     const p = await openSportsbook(t, 'SPORTS', 100_000);
     const e1 = await newEvent(h());
@@ -238,7 +238,7 @@ describe('a Sports lobby slip on the platform', () => {
   });
 });
 
-describe('what the records say when the money moved otherwise than asked', () => {
+describe('what the records say when the money moved otherwise than asked', { tags: ['postgres'] }, () => {
   it("a correction the member's cash cannot cover shows what it took; a later correction nets the shortfall", async () => {
     const p = await openSportsbook(t, 'SPORTS', 1_000);
     const e = await newEvent(h());
@@ -335,7 +335,7 @@ describe('what the records say when the money moved otherwise than asked', () =>
   });
 });
 
-describe('responsible play at the sportsbook', () => {
+describe('responsible play at the sportsbook', { tags: ['postgres'] }, () => {
   async function slipOn(token: string, stake: number) {
     const e = await newEvent(h());
     const home = sel(e.id, marketOf('1x2'), 'home');
@@ -428,7 +428,7 @@ describe('responsible play at the sportsbook', () => {
   });
 });
 
-describe("the day's books", () => {
+describe("the day's books", { tags: ['postgres'] }, () => {
   it('the reconciliation of every house sportsbook vendor bet through today matches the ledger, which verifies', async () => {
     const date = await brandToday(t.ctx, new Date());
     const vendors = await t.ctx.db

@@ -78,7 +78,7 @@ const win = (p: Player, b: { roundId: string; transactionId: string }, amount: n
 const cash = async (memberId: number) => (await balanceOf(t.ctx.db, memberId, 'PHP')).balance;
 const house = () => houseBalance(t.ctx.db, `vendor:${vendor}`, 'PHP');
 
-describe('vendor calls in one statement', () => {
+describe('vendor calls in one statement', { tags: ['postgres'] }, () => {
   // A player's calls share a lane of the batcher (its house-account shard), so each player here
   // plays several rounds at once: the answers' balances depend on the order, their set does not.
   it('answers many rounds at once each as alone, and moves the money once', async () => {

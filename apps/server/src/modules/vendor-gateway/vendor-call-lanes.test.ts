@@ -40,7 +40,7 @@ async function preparedStatementNames(): Promise<string[]> {
   }
 }
 
-describe('vendor call lanes', () => {
+describe('vendor call lanes', { tags: ['postgres'] }, () => {
   it('settles the bets and wins of players on every house shard at once, sharing transactions', async () => {
     // A player on every shard row of the vendor's house account (member id mod HOUSE_SHARDS).
     const byShard = new Map<number, Awaited<ReturnType<typeof player>>>();

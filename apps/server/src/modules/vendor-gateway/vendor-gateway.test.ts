@@ -424,7 +424,7 @@ describe('bet, win, rounds', () => {
     expect(kept.rows).toEqual([{ status: 'ERROR_PLAYER_DISABLED', balance: 5_000, amount: 1_000 }]);
   });
 
-  it('keeps the refusal of a bet that lost a race for the money to another round', async () => {
+  it('keeps the refusal of a bet that lost a race for the money to another round', { tags: ['postgres'] }, async () => {
     // Two bets of one player at once in two rounds: each reads the balance before the other posts,
     // so on PostgreSQL the wallet itself refuses one of them; that refusal is kept too.
     const players = await Promise.all(Array.from({ length: 10 }, () => player(1_000)));
@@ -692,7 +692,10 @@ describe('transfer-wallet vendors', () => {
 });
 
 describe('concurrency', () => {
-  it('200 players betting and winning with retries and duplicate deliveries: money moves once', async () => {
+  it('200 players betting and winning with retries and duplicate deliveries: money moves once', {
+    tags: ['postgres'],
+    timeout: 180_000,
+  }, async () => {
     const START = 50_000;
     // Modest on purpose: PGlite runs one transaction at a time (the suite must stay fast).
     const ROUNDS = 2;
@@ -763,7 +766,7 @@ describe('concurrency', () => {
       expect(await cash(p.id)).toBe(START + (netOf.get(p.id) ?? 0));
     }
     expect(recorded).toHaveLength(players.length * ROUNDS * 2);
-  }, 180_000);
+  });
 });
 
 describe('GET /admin/vendors/:vendor/reconciliation', () => {

@@ -177,7 +177,7 @@ describe('POST /vendor/wallet/resettle', () => {
     expect(await postingsOf(body.transactionId)).toHaveLength(1);
   });
 
-  it('moves money once for concurrent deliveries of one correction', async () => {
+  it('moves money once for concurrent deliveries of one correction', { tags: ['postgres'] }, async () => {
     const p = await player(1_000);
     const roundId = await settledRound(p, 1_000, 4_000);
     const body = fix(p, roundId, -4_000);
@@ -188,7 +188,9 @@ describe('POST /vendor/wallet/resettle', () => {
     expect((await round(roundId)).win_amount).toBe(0);
   });
 
-  it("never takes a member's balance below zero while the member bets at the same time", async () => {
+  it("never takes a member's balance below zero while the member bets at the same time", {
+    tags: ['postgres'],
+  }, async () => {
     const p = await player(3_000);
     const roundId = await settledRound(p, 1_000, 3_000);
     expect(await cash(p.id)).toBe(5_000);

@@ -310,7 +310,7 @@ describe('POST /wps/member/transfer/upline', () => {
   const call = (token: string, body: unknown) =>
     injectEncrypted(t.app, { method: 'POST', url: '/wps/member/transfer/upline', body, token });
 
-  it('moves money to the upline with the payment password, once per requestId', async () => {
+  it('moves money to the upline with the payment password, once per requestId', { tags: ['postgres'] }, async () => {
     const agent = await account({ type: 1 });
     const m = await account({ uplineId: agent.id });
     await credit(m.id, 10_000);

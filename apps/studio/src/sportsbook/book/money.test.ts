@@ -62,7 +62,7 @@ async function drain(): Promise<void> {
 }
 
 describe('money under races and stops', () => {
-  it('places a slip sent twice at once only once', async () => {
+  it('places a slip sent twice at once only once', { tags: ['postgres'] }, async () => {
     const e = await newEvent(h);
     const p = await openPlayer(h, 100_000);
     const slip = {
@@ -83,7 +83,7 @@ describe('money under races and stops', () => {
     expect(h.wallet.calls.filter((c) => c.path === 'bet' && c.body.player === p.player)).toHaveLength(1);
   });
 
-  it('pays two cash-outs of one bet at once only once', async () => {
+  it('pays two cash-outs of one bet at once only once', { tags: ['postgres'] }, async () => {
     const e = await newEvent(h);
     const p = await openPlayer(h, 100_000);
     const id = (await single(h, p.token, home(e.id), HOME, 1000)).body.bets[0]?.id ?? '';
@@ -100,7 +100,9 @@ describe('money under races and stops', () => {
     expect(moved(id)).toBe(-1000 + paid);
   });
 
-  it('rolls back a stake the wallet took while the studio stopped waiting for its answer', async () => {
+  it('rolls back a stake the wallet took while the studio stopped waiting for its answer', {
+    tags: ['postgres'],
+  }, async () => {
     const e = await newEvent(h);
     const p = await openPlayer(h, 10_000);
     let release!: () => void;
@@ -128,7 +130,9 @@ describe('money under races and stops', () => {
     expect(moved(id)).toBe(0);
   });
 
-  it('refuses and rolls back a stake the wallet took when the result came before its acceptance', async () => {
+  it('refuses and rolls back a stake the wallet took when the result came before its acceptance', {
+    tags: ['postgres'],
+  }, async () => {
     const e = await newEvent(h);
     const p = await openPlayer(h, 10_000);
     let release!: () => void;
