@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ensureBuild } from '../scripts/web-build';
 import { operatorToken } from './support/api';
 import { artifactsDir, chromiumPath, PROVIDER_FEED_SOURCE, pagesAtFailurePath, repoRoot } from './support/env';
-import { liveFeedDocument } from './support/live-feed';
+import { feedDocument, LIVE_FEED_SOURCE } from './support/live-feed';
 import { call } from './support/site';
 
 // Browser tests: start the server on a free port with a fresh embedded database, wait for /healthz,
@@ -324,15 +324,8 @@ function writeProviderFeed(dataDir: string): string {
     eventId: 'e2e-provider-1',
     markets: [{ type: 'winner', selections: odds }],
   };
-  writeFileSync(
-    file,
-    JSON.stringify({
-      format: 'gamehall-sportsbook-feed',
-      version: 1,
-      source: PROVIDER_FEED_SOURCE,
-      messages: [quote, { kind: 'suspend', seq: 'two', at, eventId: 'e2e-provider-1' }],
-    }),
-  );
+  const suspend = { kind: 'suspend', seq: 'two', at, eventId: 'e2e-provider-1' };
+  writeFileSync(file, JSON.stringify(feedDocument(PROVIDER_FEED_SOURCE, [quote, suspend])));
   return file;
 }
 
@@ -346,16 +339,11 @@ type LiveFeed = { url: string; close: () => Promise<void> };
  */
 async function startLiveFeed(dataDir: string): Promise<LiveFeed> {
   const file = path.join(dataDir, 'live-feed.json');
-  writeFileSync(file, JSON.stringify(liveFeedDocument([])));
+  writeFileSync(file, JSON.stringify(feedDocument(LIVE_FEED_SOURCE, [])));
   process.env.E2E_LIVE_FEED = file;
+  // The file is there until the runner stops, and a spec replaces it whole (a rename).
   const server = createHttpServer((_req, res) => {
-    let body: string;
-    try {
-      body = readFileSync(file, 'utf8');
-    } catch {
-      body = JSON.stringify(liveFeedDocument([]));
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(file, 'utf8'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

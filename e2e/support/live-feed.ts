@@ -10,8 +10,9 @@ export const LIVE_FEED_SOURCE = 'e2e-live';
 type Message = { kind: string; seq: number; at: string } & Record<string, unknown>;
 type Unstamped = { kind: string } & Record<string, unknown>;
 
-export function liveFeedDocument(messages: Message[]) {
-  return { format: 'gamehall-sportsbook-feed', version: 1, source: LIVE_FEED_SOURCE, messages };
+/** A feed document of `source` holding `messages` (the live feed's, and the runner's file feed). */
+export function feedDocument(source: string, messages: readonly object[]) {
+  return { format: 'gamehall-sportsbook-feed', version: 1, source, messages };
 }
 
 function feedFile(): string {
@@ -30,6 +31,6 @@ export function pushLiveFeed(messages: Unstamped[]): void {
   let seq = doc.messages.at(-1)?.seq ?? 0;
   const at = new Date().toISOString();
   const next = [...doc.messages, ...messages.map((m) => ({ ...m, seq: ++seq, at }))];
-  writeFileSync(`${file}.next`, JSON.stringify(liveFeedDocument(next)));
+  writeFileSync(`${file}.next`, JSON.stringify(feedDocument(LIVE_FEED_SOURCE, next)));
   renameSync(`${file}.next`, file);
 }
