@@ -21,7 +21,14 @@ import { operatorToken } from '../../support/api';
 import { screenshot } from '../../support/browser';
 import { artifactsDir, PAGE_WAIT_MS } from '../../support/env';
 import { call } from '../../support/site';
-import { checkGamePage, GAME_SIZES, openGamePage, openSportsFromSite, shown } from '../../support/studio';
+import {
+  checkGamePage,
+  GAME_SIZES,
+  newStudioMember,
+  openGamePage,
+  openSportsFromSite,
+  shown,
+} from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
