@@ -263,8 +263,9 @@ export const StatementParams = z.object({ id: z.coerce.number().int().positive()
 
 /**
  * GET /wps/agent/statements/:id: the statement's base broken down (docs/agents.md "Figures"), per
- * direct downline branch and per member of the holder's team, recomputed from the rounds and
- * postings of the statement's window with the brand's current deduction settings. The members
+ * direct downline branch and per member of the holder's team: a dividend's settled days as they
+ * were settled (docs/agents.md "Settled periods are frozen"), any other statement recomputed from
+ * the rounds and postings of its window with the brand's current deduction settings. The members
  * come a page at a time (pageNo, pageSize), by branch and level; `line` keeps them to one line of
  * the statement: a direct downline's id (its branch), or `own` for the line of the holder's own
  * direct members (every branch that has no line of its own). The branches are always all listed.
