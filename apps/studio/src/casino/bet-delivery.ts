@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { StudioDatabase } from '../kit/db/schema';
 import type { RoundDeps } from '../kit/deps';
 import { StudioError } from '../kit/errors';
-import { type DeliveryCounts, deliverDue, deliverOwed, sessionStake, takeStake } from '../kit/outbound';
+import { type DeliveryCounts, deliverDue, deliverOwed, retryAfter, sessionStake, takeStake } from '../kit/outbound';
 import { creditDemo, type StudioSession } from '../kit/sessions';
 import {
   type BetLedger,
@@ -89,8 +89,9 @@ export function deliverDueBets(deps: RoundDeps, ledger: BetLedger): Promise<Deli
   return deliverDue(deps, {
     // The studio stopped (or the wallet went silent) between recording the bet and hearing its answer.
     sweep: (now) => rollBackUnansweredBets(deps.db, ledger, now),
-    claim: async (now, leaseUntil) => (await claimOwedBets(deps.db, ledger, now, leaseUntil)).map((b) => b.round_id),
-    deliver: (roundId) => deliverBet(deps, ledger, roundId),
+    claim: (now, leaseUntil) => claimOwedBets(deps.db, ledger, now, leaseUntil),
+    deliver: (b) => deliverBet(deps, ledger, b.round_id),
+    failed: (b, error) => scheduleBetRetry(deps.db, ledger, b.id, retryAfter(deps.now(), b.attempts, error)),
   });
 }
 

@@ -113,7 +113,7 @@ export function claimOwedBets(db: Kysely<StudioDatabase>, ledger: BetLedger, now
     .set({ next_attempt_at: leaseUntil })
     .where('status', 'in', ['settling', 'rolling_back'])
     .where('next_attempt_at', '<=', now)
-    .returning(sql<string>`${sql.ref(LEDGER_COLUMNS[ledger].roundId)}`.as('round_id'))
+    .returning(['id', 'attempts', sql<string>`${sql.ref(LEDGER_COLUMNS[ledger].roundId)}`.as('round_id')])
     .execute();
 }
 

@@ -331,6 +331,19 @@ export async function markRoundRollingBack(
     .execute();
 }
 
+/**
+ * Rounds whose bet never heard its answer once the lease of the bet's call passed (the studio
+ * stopped between recording the round and the answer): rollbacks owed, due now.
+ */
+export async function rollBackUnansweredRounds(db: Db, now: Date): Promise<void> {
+  await db
+    .updateTable('studio_rounds')
+    .set({ status: 'rolling_back', last_error: 'no answer to the bet', updated_at: now })
+    .where('status', '=', 'betting')
+    .where('next_attempt_at', '<=', now)
+    .execute();
+}
+
 /** Closes a trial round's rollback (no wallet call, no error to clear); true when this call closed it. */
 export async function closeTrialRollback(
   db: Db,
@@ -368,14 +381,15 @@ export async function claimRound(db: Db, id: number, now: Date, leaseUntil: Date
 }
 
 /**
- * Rounds whose delivery is due, oldest due first: bets without an answer, wins and rollbacks owed,
- * and open rounds (free spins owed) idle since before `abandonedBefore`.
+ * Rounds whose delivery is due, oldest due first: wins and rollbacks owed (a bet without an answer
+ * is one by now: rollBackUnansweredRounds), and open rounds (free spins owed) idle since before
+ * `abandonedBefore`.
  */
 export function dueRounds(db: Db, now: Date, abandonedBefore: Date, limit: number): Promise<RoundRow[]> {
   return db
     .selectFrom('studio_rounds')
     .select(ROUND_COLUMNS)
-    .where('status', 'in', ['betting', 'settling', 'rolling_back', 'open'])
+    .where('status', 'in', ['settling', 'rolling_back', 'open'])
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('status', '!=', 'open'), eb('updated_at', '<', abandonedBefore)]))
     .orderBy('next_attempt_at')

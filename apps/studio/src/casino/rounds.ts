@@ -6,7 +6,7 @@ import { StudioError } from '../kit/errors';
 import { createFairRng } from '../kit/fair/fair-rng';
 import { ensureActiveSeed } from '../kit/fair/player-seeds';
 import { engineKindOf, isTableEngine } from '../kit/game-map';
-import { deliverOwed, leaseEnd, type Retry, retryAfter, sessionStake, takeStake } from '../kit/outbound';
+import { deliverDue, deliverOwed, leaseEnd, type Retry, retryAfter, sessionStake, takeStake } from '../kit/outbound';
 import { creditDemo, debitDemo, type StudioSession, trialBalance } from '../kit/sessions';
 import { type AnyEngine, instantEngineFor } from './engine-registry';
 import {
@@ -24,6 +24,7 @@ import {
   recordRoundRow,
   revealedSeedOf,
   revealedSeeds,
+  rollBackUnansweredRounds,
   scheduleRoundRetry,
   serverSeedOf,
   type WrittenRound,
@@ -427,43 +428,40 @@ export async function recoverRounds(
   options: { abandonAfterMs: number; limit?: number },
 ): Promise<RecoveryCounts> {
   const counts: RecoveryCounts = { winsDelivered: 0, rollbacksDelivered: 0, roundsCompleted: 0, failed: 0 };
-  const now = deps.now();
   const limit = options.limit ?? 50;
-  const due = await dueRounds(deps.db, now, new Date(now.getTime() - options.abandonAfterMs), limit);
-  for (const row of due) {
-    // The claim (a lease) keeps two loops or nodes off the same round.
-    if (!(await claimRound(deps.db, row.id, now, leaseEnd(now)))) continue;
-    try {
-      if (row.status === 'betting') {
-        // The studio stopped between recording the round and hearing the bet's answer.
-        await markRollingBack(deps.db, row.round_id, 'no answer to the bet', now);
-        if (await deliverRollback(deps, row.round_id)) counts.rollbacksDelivered++;
-        else counts.failed++;
-      } else if (row.status === 'rolling_back') {
-        if (await deliverRollback(deps, row.round_id)) counts.rollbacksDelivered++;
-        else counts.failed++;
-      } else {
-        if (row.status === 'open') {
-          // Abandoned free spins: play every owed step (the same fair stream steps the player would have had).
-          let current: RoundRow | undefined = row;
-          while (current && current.status === 'open') {
-            await playOwedStep(deps, current);
-            current = await loadRound(deps.db, row.round_id);
-          }
-          counts.roundsCompleted++;
-        }
-        const fresh = await loadRound(deps.db, row.round_id);
-        if (fresh?.status === 'settling') {
-          if ((await settleRound(deps, fresh)) !== undefined) counts.winsDelivered++;
-          else counts.failed++;
-        }
+  const pass = await deliverDue(deps, {
+    sweep: (now) => rollBackUnansweredRounds(deps.db, now),
+    claim: async (now, leaseUntil) => {
+      const due = await dueRounds(deps.db, now, new Date(now.getTime() - options.abandonAfterMs), limit);
+      const claimed: RoundRow[] = [];
+      // The claim (a lease) keeps two loops or nodes off the same round.
+      for (const row of due) if (await claimRound(deps.db, row.id, now, leaseUntil)) claimed.push(row);
+      return claimed;
+    },
+    deliver: async (row) => {
+      if (row.status === 'rolling_back') {
+        const done = await deliverRollback(deps, row.round_id);
+        if (done) counts.rollbacksDelivered++;
+        return done;
       }
-    } catch (err) {
-      counts.failed++;
-      const error = err instanceof Error ? err.message : String(err);
-      await scheduleRetry(deps, row.id, retryAfter(deps.now(), row.attempts, error));
-    }
-  }
+      if (row.status === 'open') {
+        // Abandoned free spins: play every owed step (the same fair stream steps the player would have had).
+        let current: RoundRow | undefined = row;
+        while (current && current.status === 'open') {
+          await playOwedStep(deps, current);
+          current = await loadRound(deps.db, row.round_id);
+        }
+        counts.roundsCompleted++;
+      }
+      const fresh = await loadRound(deps.db, row.round_id);
+      if (fresh?.status !== 'settling') return true;
+      const paid = (await settleRound(deps, fresh)) !== undefined;
+      if (paid) counts.winsDelivered++;
+      return paid;
+    },
+    failed: (row, error) => scheduleRetry(deps, row.id, retryAfter(deps.now(), row.attempts, error)),
+  });
+  counts.failed = pass.failed;
   return counts;
 }
 

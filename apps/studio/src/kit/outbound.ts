@@ -21,9 +21,10 @@ import {
 // with the attempts, the backoff and the error, and warns. A repeat after a lost answer is the same
 // call with the same transaction id, which the wallet answers as before (it is idempotent on it).
 //
-// A pass (deliverDue) turns the bets that never heard their answer into rollbacks owed, claims the
-// due rows for DELIVERY_LEASE_MS (another process's pass leaves them alone meanwhile; a process that
-// stops mid-delivery leaves them to the next pass after the lease) and delivers each.
+// Every product's recovery is a pass of deliverDue: it turns the bets that never heard their answer
+// into rollbacks owed, claims the due rows for DELIVERY_LEASE_MS (another process's pass leaves them
+// alone meanwhile; a process that stops mid-delivery leaves them to the next pass after the lease)
+// and delivers each, recording a delivery that threw as a retry, as it records a refusal.
 
 /** While a request or a pass delivers a row, every other pass leaves it alone this long. */
 export const DELIVERY_LEASE_MS = 30_000;
@@ -101,28 +102,67 @@ export function retryAfter(now: Date, attempts: number, error: string): Retry {
 
 export type DeliveryCounts = { delivered: number; failed: number };
 
+/** A product's outbox, as one pass over it sees it. */
+export type DuePass<K> = {
+  /** First: rows that never heard their wallet answer become rollbacks owed. */
+  sweep?: (now: Date) => Promise<unknown>;
+  /** The due rows, claimed until `leaseUntil`; none: the pass is over. */
+  claim: (now: Date, leaseUntil: Date) => Promise<readonly K[]>;
+  /** Delivers one claimed row; true once the row owes nothing more. */
+  deliver: (key: K) => Promise<boolean>;
+  /**
+   * Records a delivery that threw (the database lost mid-way) as a retry on its row; without it
+   * the row waits out its claim's lease.
+   */
+  failed?: (key: K, error: string) => Promise<void>;
+  /** How many rows of a claim are delivered at once (a claim never holds two that go in order). */
+  parallel?: number;
+  /** After each claim's deliveries: what the product records in batches is written by now. */
+  settle?: () => Promise<void>;
+  /** Claims again after a claim that delivered something (a delivered row may free the next one). */
+  untilIdle?: boolean;
+};
+
 /**
- * One pass over a product's outbox: `sweep` first (bets that never heard their answer become
- * rollbacks owed), then the due rows claimed until the lease's end and delivered one by one
- * (`deliver` answers true once the row owes nothing more).
+ * One pass over a product's outbox: `sweep` first, then the due rows claimed until the lease's end
+ * and delivered, `parallel` at a time. A delivery that throws counts as failed and is recorded by
+ * `failed`; the other rows go on.
  */
-export async function deliverDue<K>(
-  deps: RoundDeps,
-  pass: {
-    sweep?: (now: Date) => Promise<unknown>;
-    claim: (now: Date, leaseUntil: Date) => Promise<readonly K[]>;
-    deliver: (key: K) => Promise<boolean>;
-  },
-): Promise<DeliveryCounts> {
-  const now = deps.now();
-  if (pass.sweep) await pass.sweep(now);
-  const owed = await pass.claim(now, leaseEnd(now));
+export async function deliverDue<K>(deps: RoundDeps, pass: DuePass<K>): Promise<DeliveryCounts> {
   const counts = { delivered: 0, failed: 0 };
-  for (const key of owed) {
-    if (await pass.deliver(key)) counts.delivered++;
-    else counts.failed++;
+  const first = deps.now();
+  if (pass.sweep) await pass.sweep(first);
+  for (let now = first; ; now = deps.now()) {
+    const queue = [...(await pass.claim(now, leaseEnd(now)))];
+    if (queue.length === 0) return counts;
+    let delivered = 0;
+    const worker = async () => {
+      for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+        if (await deliverOne(deps, pass, key)) delivered++;
+        else counts.failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(pass.parallel ?? 1, queue.length) }, worker));
+    await pass.settle?.();
+    counts.delivered += delivered;
+    if (!pass.untilIdle || delivered === 0) return counts;
   }
-  return counts;
+}
+
+async function deliverOne<K>(deps: RoundDeps, pass: DuePass<K>, key: K): Promise<boolean> {
+  try {
+    return await pass.deliver(key);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    deps.log.warn({ err }, 'studio: delivery failed, will retry');
+    try {
+      await pass.failed?.(key, error);
+    } catch (recordErr) {
+      // The row keeps its claim: the pass after the lease tries it again.
+      deps.log.warn({ err: recordErr }, 'studio: delivery retry not recorded');
+    }
+    return false;
+  }
 }
 
 /** The wallet bet of a stake in a game session (the player's game token authorises it). */

@@ -1,5 +1,5 @@
 import type { RoundDeps } from '../../kit/deps';
-import { type DeliveryCounts, deliverDue, deliverOwed, sessionStake } from '../../kit/outbound';
+import { type DeliveryCounts, deliverDue, deliverOwed, retryAfter, sessionStake } from '../../kit/outbound';
 import type { BetCall } from '../../kit/wallet-client';
 import { closeSittingIfSettled } from './seats.queries';
 import {
@@ -99,7 +99,11 @@ export async function deliverTransfer(deps: RoundDeps, transferId: number): Prom
 export function deliverDueTransfers(deps: RoundDeps): Promise<DeliveryCounts> {
   return deliverDue(deps, {
     sweep: (now) => rollBackUnansweredBets(deps.db, now),
-    claim: async (now, leaseUntil) => (await claimDueTransfers(deps.db, now, leaseUntil)).map((t) => t.id),
-    deliver: (id) => deliverTransfer(deps, id),
+    claim: (now, leaseUntil) => claimDueTransfers(deps.db, now, leaseUntil),
+    deliver: (t) => deliverTransfer(deps, t.id),
+    failed: (t, error) => {
+      const r = retryAfter(deps.now(), t.attempts, error);
+      return deliveryFailed(deps.db, t.id, r.attempts, r.nextAttemptAt, r.lastError);
+    },
   });
 }

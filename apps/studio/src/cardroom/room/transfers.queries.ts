@@ -144,6 +144,6 @@ export function claimDueTransfers(db: StudioDb, now: Date, claimUntil: Date) {
     .set({ next_attempt_at: claimUntil })
     .where('status', 'in', ['pending', 'rolling_back'])
     .where('next_attempt_at', '<=', now)
-    .returning('id')
+    .returning(['id', 'attempts'])
     .execute();
 }

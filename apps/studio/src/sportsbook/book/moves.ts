@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StudioDatabase } from '../../kit/db/schema';
 import type { RoundDeps } from '../../kit/deps';
-import { type DeliveryCounts, deliverOwed, leaseEnd } from '../../kit/outbound';
+import { type DeliveryCounts, deliverDue, deliverOwed, retryAfter } from '../../kit/outbound';
 import { creditDemo, lockTrialBalance } from '../../kit/sessions';
 import { payout, systemPayout } from '../model/bets';
 import type { Outcome } from '../types';
@@ -360,62 +360,61 @@ const PARALLEL = 8;
 const RECORD_BATCH = 50;
 
 /**
- * Claims and delivers the due moves whose bet has nothing earlier still due (of one bet, or all);
- * the claim keeps another process's pass off them while this one delivers. The claimed moves are
- * read in one query, and the answered ones recorded done RECORD_BATCH at a time; every answered move
- * of a claim is recorded before the next claim, so a bet's next move is never claimed before the
- * one ahead of it is recorded. (A stop between an answer and its record leaves the move due: it is
- * sent again after the claim's lease, with its transaction id, which the wallet answers as before.)
+ * Claims and delivers the due moves whose bet has nothing earlier still due (of one bet, or all),
+ * through the kit's deliverer; the claim keeps another process's pass off them while this one
+ * delivers. The claimed moves are read in one query, and the answered ones recorded done
+ * RECORD_BATCH at a time; every answered move of a claim is recorded before the next claim, so a
+ * bet's next move is never claimed before the one ahead of it is recorded. (A stop between an
+ * answer and its record leaves the move due: it is sent again after the claim's lease, with its
+ * transaction id, which the wallet answers as before.)
  */
-export async function deliverDueMoves(
+export function deliverDueMoves(
   deps: RoundDeps,
   onDone: (done: MoveDone) => void,
   only?: { betRowId: number },
 ): Promise<DeliveryCounts> {
-  const counts = { delivered: 0, failed: 0 };
-  for (;;) {
-    const now = deps.now();
-    const claimed = await claimDueMoves(deps.db, now, leaseEnd(now), CLAIM, only);
-    if (claimed.length === 0) return counts;
-    const ids = claimed.map((r) => Number(r.id)).sort((a, b) => a - b);
-    const loaded = await dueMovesAmong(deps.db, ids);
-    let progressed = false;
-    let answered: { a: AnsweredMove; done: MoveDone }[] = [];
-    const flush = async () => {
-      const batch = answered;
-      answered = [];
-      if (batch.length === 0) return;
-      await recordMovesDone(
+  let answered: { a: AnsweredMove; done: MoveDone }[] = [];
+  const flush = async () => {
+    const batch = answered;
+    answered = [];
+    if (batch.length === 0) return;
+    await recordMovesDone(
+      deps.db,
+      batch.map((x) => x.a),
+    );
+    for (const x of batch) onDone(x.done);
+  };
+  return deliverDue(deps, {
+    claim: async (now, leaseUntil) => {
+      const claimed = await claimDueMoves(deps.db, now, leaseUntil, CLAIM, only);
+      if (claimed.length === 0) return [];
+      return dueMovesAmong(
         deps.db,
-        batch.map((x) => x.a),
+        claimed.map((r) => Number(r.id)).sort((a, b) => a - b),
       );
-      for (const x of batch) onDone(x.done);
-    };
-    const queue = [...loaded];
-    const worker = async () => {
-      for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
-        let held: AnsweredMove | undefined;
-        const done = await deliverLoaded(deps, m, async (a) => {
-          held = a;
-        });
-        if (!done) {
-          counts.failed++;
-          continue;
-        }
-        counts.delivered++;
-        progressed = true;
-        // Moves done without a wallet answer (trial, a correction with nothing left) are recorded already.
-        if (held) {
-          answered.push({ a: held, done });
-          if (answered.length >= RECORD_BATCH) await flush();
-        } else onDone(done);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
-    await flush();
+    },
+    deliver: async (m) => {
+      let held: AnsweredMove | undefined;
+      const done = await deliverLoaded(deps, m, async (a) => {
+        held = a;
+      });
+      if (!done) return false;
+      // Moves done without a wallet answer (trial, a correction with nothing left) are recorded already.
+      if (held) {
+        answered.push({ a: held, done });
+        if (answered.length >= RECORD_BATCH) await flush();
+      } else onDone(done);
+      return true;
+    },
+    failed: (m, error) => {
+      const r = retryAfter(deps.now(), m.attempts, error);
+      return postponeMove(deps.db, m.id, r.attempts, r.nextAttemptAt, r.lastError);
+    },
+    parallel: PARALLEL,
+    settle: flush,
     // A delivered move may have freed the next one of its bet: claim again, until nothing moves.
-    if (!progressed) return counts;
-  }
+    untilIdle: true,
+  });
 }
 
 /**
