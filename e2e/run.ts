@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/web-build';
 import { operatorToken } from './support/api';
-import { artifactsDir, chromiumPath, PROVIDER_FEED_SOURCE, pagesAtFailurePath, repoRoot } from './support/env';
+import {
+  artifactsDir,
+  chromiumPath,
+  PROVIDER_FEED_SOURCE,
+  pagesAtFailurePath,
+  repoRoot,
+  takeScreenshots,
+} from './support/env';
 import { feedDocument, LIVE_FEED_SOURCE } from './support/live-feed';
 import { call } from './support/site';
 
@@ -154,7 +161,9 @@ async function main(): Promise<number> {
       results.flatMap((r) => r.failures),
     );
     console.log(`browser run: ${((performance.now() - runStarted) / 1000).toFixed(1)} s in all`);
-    console.log(`browser tests: ${passed} passed, ${failed} failed; screenshots in ${artifactsDir}`);
+    console.log(
+      `browser tests: ${passed} passed, ${failed} failed; ${takeScreenshots ? 'screenshots' : "failures' pages"} in ${artifactsDir}`,
+    );
     return failed > 0 ? 1 : 0;
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);

@@ -9,7 +9,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath } from './env';
+import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath, takeScreenshots } from './env';
 
 // Debian's Chromium, driven by playwright-core (`npx playwright install` needs the internet). The
 // flags keep it headless, sandbox-free for root in a container, and off the network.
@@ -101,9 +101,11 @@ const SCREENSHOT_MAX_HEIGHT = 2_700;
  * visits gets one. JPEG, not PNG: Chromium encodes a full page's PNG in about 0.4 CPU seconds and
  * its JPEG in 0.17 (a third of the bytes), and a run saves over 250 of them on the two cores the
  * lanes share. At most SCREENSHOT_MAX_HEIGHT: a whole API reference or OpenAPI page is many
- * screens tall, and drawing all of it without a GPU took over 30 s in a loaded run.
+ * screens tall, and drawing all of it without a GPU took over 30 s in a loaded run. None under CI
+ * (env.ts takeScreenshots).
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!takeScreenshots) return;
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.jpg`);
   const size = await page.evaluate(() => ({
@@ -112,7 +114,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   }));
   const clip = { x: 0, y: 0, width: size.width, height: Math.min(size.height, SCREENSHOT_MAX_HEIGHT) };
   await page.screenshot({ path: file, fullPage: true, clip, type: 'jpeg', quality: 80 });
-  return file;
 }
 
 /**

@@ -14,6 +14,14 @@ export function baseUrl(): string {
 export const artifactsDir = process.env.E2E_ARTIFACTS ?? path.join(repoRoot, 'test-results', 'e2e');
 
 /**
+ * Whether specs save their screenshots of the pages they visit: not under CI, whose log keeps no
+ * files (a failure's pages are described in text, and screenshotted, all the same), unless
+ * E2E_SCREENSHOTS=1 asks for them. Each costs Chromium a full page's paint and encoding on the two
+ * cores the lanes share.
+ */
+export const takeScreenshots = process.env.E2E_SCREENSHOTS === '1' || process.env.CI !== 'true';
+
+/**
  * Where the pages a failed test left open are described (support/browser.ts) and where the runner
  * reads the description into the failure it reports: a CI log keeps no screenshots.
  */
