@@ -35,6 +35,7 @@ const TIERS = [
       'games',
       'kyc',
       'operators',
+      'providers',
       'pwa',
       'risk',
       'sportsbook',
@@ -65,6 +66,8 @@ const SAME_TIER_EDGES = [
   'games -> sportsbook', // a revoked game session is told to the house studio over the trader API
   'games -> vendor-gateway', // the games screen shows a vendor's reconciliation
   'games -> wallet', // game records take the wallet's date ranges
+  'providers -> games', // a provider's token swap and the player a token names
+  'providers -> vendor-gateway', // every provider protocol is an adapter over the one wallet core
   // programme
   'missions -> rewards', // a mission's reward is a reward
   'missions -> tickets', // a mission can pay lottery tickets

@@ -75,6 +75,7 @@ import { registerOperatorsAdminRoutes } from './modules/operators/operators.admi
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
+import { registerProvidersRoutes } from './modules/providers/providers.routes';
 import { registerPvpAdminRoutes } from './modules/pvp/pvp.admin.routes';
 import { registerPvpRoutes } from './modules/pvp/pvp.routes';
 import { registerPwaRoutes } from './modules/pwa/pwa.routes';
@@ -282,6 +283,7 @@ const routeModules: RouteModule[] = [
   registerReportsAdminRoutes,
   registerVendorGatewayRoutes,
   registerVendorGatewayAdminRoutes,
+  registerProvidersRoutes,
   registerSportsbookAdminRoutes,
   registerPvpRoutes,
   registerPvpAdminRoutes,

@@ -52,11 +52,11 @@ function fill(path: string, value: string) {
 type Res = { statusCode: number; json: () => { code?: string; value?: { fields?: Record<string, string> } } };
 
 /**
- * The platform's routes answer its field error; the vendor wallet API and the studio answer a
- * client error in their own formats.
+ * The platform's routes answer its field error; the vendor wallet API, the providers' protocols and
+ * the studio answer a client error in their own formats.
  */
 function expectNulRefused(res: Res, where: string) {
-  const own = / \/(vendor|studio)\//.test(where);
+  const own = / \/(vendor|providers|studio)\//.test(where);
   const seen = { where, status: res.statusCode, code: own ? undefined : res.json().code };
   if (own) expect(seen.status, where).toBeGreaterThanOrEqual(400);
   expect(seen).toEqual({ where, status: own ? seen.status : 400, code: own ? undefined : 'VALIDATION_FAILED' });

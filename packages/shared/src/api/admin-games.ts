@@ -11,6 +11,20 @@ import { ReconciliationValue, VendorCodeField } from './vendor';
 export const CatalogueStatus = z.enum(['active', 'maintenance', 'hidden']);
 export type CatalogueStatus = z.infer<typeof CatalogueStatus>;
 export const WalletMode = z.enum(['seamless', 'transfer']);
+/**
+ * The wallet protocol the vendor calls in: the platform's own signed /vendor/wallet/* (gamehall),
+ * or an outside provider's published one at /providers/<protocol>/<vendor>/ (docs/game-providers.md).
+ */
+export const WalletProtocol = z.enum(['gamehall', 'caleta']);
+export type WalletProtocol = z.infer<typeof WalletProtocol>;
+/** An RSA public key in PEM (SPKI "BEGIN PUBLIC KEY" or PKCS#1 "BEGIN RSA PUBLIC KEY"). */
+export const PublicKeyPem = z
+  .string()
+  .trim()
+  .max(4000)
+  .regex(/^-----BEGIN (RSA )?PUBLIC KEY-----\r?\n[A-Za-z0-9+/=\r\n]+-----END (RSA )?PUBLIC KEY-----$/, {
+    message: 'INVALID',
+  });
 
 /** An IPv4 or IPv6 address as the gateway compares it (exact match, no ranges). */
 export const IpAddress = z.union([z.ipv4(), z.ipv6()], { error: () => ({ message: 'INVALID' }) });
@@ -44,6 +58,9 @@ export const AdminVendor = z.object({
       currency: z.string(),
       launchUrl: z.string(),
       allowedIps: z.array(z.string()),
+      protocol: WalletProtocol,
+      /** The provider's public key its signed calls are checked with (null: none given yet). */
+      providerPublicKey: z.string().nullable(),
       updatedAt: z.string(),
     })
     .nullable(),
@@ -70,6 +87,9 @@ export const AdminVendorBody = z
     walletMode: WalletMode.optional(),
     /** Addresses the vendor may call from; empty: any. */
     allowedIps: z.array(IpAddress).max(50).optional(),
+    protocol: WalletProtocol.optional(),
+    /** The provider's RSA public key for a protocol it signs (caleta); null removes it. */
+    providerPublicKey: PublicKeyPem.nullable().optional(),
   })
   .strict();
 export type AdminVendorBody = z.infer<typeof AdminVendorBody>;

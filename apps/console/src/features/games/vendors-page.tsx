@@ -34,6 +34,7 @@ function localInput(iso: string | null | undefined): string {
 function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose: () => void }) {
   const { t } = useTranslation('games');
   const ipsId = useId();
+  const keyId = useId();
   const [form, setForm] = useState<{
     status: string;
     until: string;
@@ -42,6 +43,8 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
     enabled: boolean;
     walletMode: string;
     ips: string;
+    protocol: string;
+    publicKey: string;
   } | null>(null);
   const { errors, setErrors, error, busy, reset, run } = useFormAction(vendorsKey);
   const current = form ?? {
@@ -52,6 +55,8 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
     enabled: vendor?.integration?.enabled ?? false,
     walletMode: vendor?.integration?.walletMode ?? 'seamless',
     ips: (vendor?.integration?.allowedIps ?? []).join('\n'),
+    protocol: vendor?.integration?.protocol ?? 'gamehall',
+    publicKey: vendor?.integration?.providerPublicKey ?? '',
   };
   const close = () => {
     setForm(null);
@@ -77,6 +82,10 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
               .split(/[\s,]+/)
               .map((s) => s.trim())
               .filter(Boolean),
+            protocol: current.protocol,
+            // Only a provider that signs with its own key has one; another protocol drops it.
+            providerPublicKey:
+              current.protocol === 'caleta' && current.publicKey.trim() ? current.publicKey.trim() : null,
           }
         : {}),
     };
@@ -143,6 +152,43 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
                 { value: 'transfer', label: t('walletModes.transfer') },
               ]}
             />
+            <SelectField
+              label={t('fields.protocol')}
+              value={current.protocol}
+              onChange={(protocol) => set({ protocol })}
+              options={[
+                { value: 'gamehall', label: t('protocols.gamehall') },
+                { value: 'caleta', label: t('protocols.caleta') },
+              ]}
+              hint={
+                current.protocol === 'caleta'
+                  ? t('hints.caletaAddress', { address: `${window.location.origin}/providers/caleta/${vendor.code}` })
+                  : t('hints.gamehallAddress', { address: `${window.location.origin}/vendor/wallet` })
+              }
+            />
+            {current.protocol === 'caleta' && (
+              <>
+                <label htmlFor={keyId} className="mb-1 block text-sm font-medium">
+                  {t('fields.providerPublicKey')}
+                </label>
+                <textarea
+                  id={keyId}
+                  rows={6}
+                  spellCheck={false}
+                  value={current.publicKey}
+                  aria-invalid={Boolean(errors.providerPublicKey)}
+                  aria-describedby={`${keyId}-hint`}
+                  onChange={(e) => set({ publicKey: e.target.value })}
+                  className={`${SELECT} font-mono text-xs`}
+                />
+                <p
+                  id={`${keyId}-hint`}
+                  className={`mt-1 mb-3 text-xs ${errors.providerPublicKey ? 'text-(--danger)' : 'text-(--text-muted)'}`}
+                >
+                  {errors.providerPublicKey ?? t('hints.providerPublicKey')}
+                </p>
+              </>
+            )}
             <label htmlFor={ipsId} className="mb-1 block text-sm font-medium">
               {t('fields.allowedIps')}
             </label>

@@ -25,6 +25,8 @@ function vendorBase(db: Conn) {
       'i.currency',
       'i.launch_url',
       'i.allowed_ips',
+      'i.protocol',
+      'i.provider_public_key',
       'i.updated_at as integration_updated_at',
       eb
         .selectFrom('games as g')
@@ -68,7 +70,14 @@ export async function updateVendor(
 export async function updateIntegration(
   db: Conn,
   code: string,
-  values: { enabled?: boolean; wallet_mode?: 'seamless' | 'transfer'; allowed_ips?: string[]; secret?: string },
+  values: {
+    enabled?: boolean;
+    wallet_mode?: 'seamless' | 'transfer';
+    allowed_ips?: string[];
+    secret?: string;
+    protocol?: 'gamehall' | 'caleta';
+    provider_public_key?: string | null;
+  },
   now: Date,
 ): Promise<boolean> {
   const result = await db

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
 import type {
   AdminGameBody,
   AdminGameMenusBody,
@@ -59,6 +59,9 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
     if (!found) throw new AppError('VENDOR_NOT_FOUND');
     const [before] = await withFees(trx, [found]);
     if (!before) throw new AppError('VENDOR_NOT_FOUND');
+    // The house studio calls in the platform's own protocol, signed with its derived secret.
+    if (body.protocol !== undefined && body.protocol !== 'gamehall' && found.launch_url?.startsWith(HOUSE_STUDIO_PATH))
+      throw fieldErrors({ protocol: 'NOT_ALLOWED' });
     if (body.providerFeePpm !== undefined) await setProviderFee(trx, code, body.providerFeePpm);
     await q.updateVendor(trx, code, {
       ...(body.status !== undefined ? { status: body.status } : {}),
@@ -70,10 +73,12 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
       ...(body.walletMode !== undefined ? { wallet_mode: body.walletMode } : {}),
       // One entry per address: the gateway compares the list as it is.
       ...(body.allowedIps !== undefined ? { allowed_ips: [...new Set(body.allowedIps)] } : {}),
+      ...(body.protocol !== undefined ? { protocol: body.protocol } : {}),
+      ...(body.providerPublicKey !== undefined ? { provider_public_key: publicKeyOrNull(body.providerPublicKey) } : {}),
     };
     if (Object.keys(integration).length > 0 && !(await q.updateIntegration(trx, code, integration, ctx.now()))) {
       const fields = Object.fromEntries(
-        (['integrationEnabled', 'walletMode', 'allowedIps'] as const)
+        (['integrationEnabled', 'walletMode', 'allowedIps', 'protocol', 'providerPublicKey'] as const)
           .filter((f) => body[f] !== undefined)
           .map((f) => [f, 'NOT_ALLOWED']),
       );
@@ -85,6 +90,15 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
     if (!after) throw new AppError('VENDOR_NOT_FOUND');
     return { before, after };
   });
+}
+
+/** A pasted public key, checked to be an RSA key Node can verify with; null removes it. */
+function publicKeyOrNull(pem: string | null): string | null {
+  if (pem === null) return null;
+  try {
+    if (createPublicKey(pem).asymmetricKeyType === 'rsa') return pem;
+  } catch {}
+  throw fieldErrors({ providerPublicKey: 'INVALID' });
 }
 
 /**

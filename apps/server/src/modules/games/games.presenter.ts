@@ -117,6 +117,8 @@ export function presentAdminVendor(r: VendorRow & { provider_fee_ppm: number }):
             currency: r.currency ?? '',
             launchUrl: r.launch_url ?? '',
             allowedIps: r.allowed_ips ?? [],
+            protocol: r.protocol ?? 'gamehall',
+            providerPublicKey: r.provider_public_key ?? null,
             updatedAt: new Date(r.integration_updated_at ?? 0).toISOString(),
           },
   };

@@ -79,6 +79,10 @@ export interface VendorIntegrationsTable {
   currency: Generated<string>;
   allowed_ips: ColumnType<string[], string[] | undefined, string[]>;
   enabled: Generated<boolean>;
+  /** The wallet protocol the vendor calls in (migration 0125; docs/game-providers.md). */
+  protocol: Generated<'gamehall' | 'caleta'>;
+  /** The provider's RSA public key (PEM) its signed calls are checked with; null: none given yet. */
+  provider_public_key: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 
@@ -102,4 +106,6 @@ export interface GameSessionsTable {
   ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the house studio was told of the end (job games.sessionEnds). */
   end_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The session whose token replaced this one (a protocol's token swap, migration 0125); null: none. */
+  replaced_by: ColumnType<number | null, number | null | undefined, number | null>;
 }

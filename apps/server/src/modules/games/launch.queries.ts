@@ -144,3 +144,52 @@ export async function giveUpSessionEnds(db: Conn, since: Date, now: Date): Promi
     .where('ended_at', '<', since)
     .execute();
 }
+
+/** A vendor's game session by its token's hash, live or not, locked when `forUpdate`. */
+export function sessionByToken(db: Conn, vendor: string, tokenHash: string, forUpdate = false) {
+  const query = db
+    .selectFrom('game_sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('vendor_code', '=', vendor);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The session `id` ends now, replaced by `by` (its token swapped for the new one). */
+export async function markSessionReplaced(db: Conn, id: number, by: number, now: Date): Promise<void> {
+  await db.updateTable('game_sessions').set({ expires_at: now, replaced_by: by }).where('id', '=', id).execute();
+}
+
+export async function insertReplacingSession(
+  db: Conn,
+  old: { vendor_code: string; member_id: number | null; node_id: number; game_code: string; currency: string },
+  fields: {
+    tokenHash: string;
+    trial: boolean;
+    language: string;
+    createdAt: Date;
+    expiresAt: Date | string;
+    deviceHash: string | null;
+    sessionId: number | null;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('game_sessions')
+    .values({
+      token_hash: fields.tokenHash,
+      member_id: old.member_id,
+      trial: fields.trial,
+      vendor_code: old.vendor_code,
+      node_id: old.node_id,
+      game_code: old.game_code,
+      currency: old.currency,
+      language: fields.language,
+      created_at: fields.createdAt,
+      expires_at: fields.expiresAt,
+      device_hash: fields.deviceHash,
+      session_id: fields.sessionId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}

@@ -17,7 +17,16 @@ import { hit } from '../throttle/throttle.service';
 import { localName, presentGame } from './games.presenter';
 import { listGames } from './games.queries';
 import { BINGO, type View, viewFor } from './games.service';
-import { findLaunchGame, findLobbyGame, insertGameSession, type LaunchGameRow, listLobbyTypes } from './launch.queries';
+import {
+  findLaunchGame,
+  findLobbyGame,
+  insertGameSession,
+  insertReplacingSession,
+  type LaunchGameRow,
+  listLobbyTypes,
+  markSessionReplaced,
+  sessionByToken,
+} from './launch.queries';
 import { isLotteryGameType, prizeMode } from './lottery.service';
 
 // Game launch (spec §4 "Guest and trial", §7 launchGame / GCS_gameLaunchFB). A launch
@@ -238,4 +247,49 @@ export async function launchLobby(
   if (!game) throw await maintenanceError(ctx, view, lobby.game_type);
   const launchable = await assertLaunchable(ctx, view, game);
   return openSession(ctx, { mode: 'real', principal }, view, launchable, { ...body, lottoView: 'lobby' }, lc);
+}
+
+/** What a vendor's token stands for: its member and whether it may still stake (live, not replaced). */
+export type TokenHolder = { memberId: number | null; trial: boolean; live: boolean; replaced: boolean };
+
+/** The game session a vendor's token names, live or not; undefined when the vendor never got it. */
+export async function tokenHolder(ctx: AppContext, vendor: string, token: string): Promise<TokenHolder | undefined> {
+  const s = await sessionByToken(ctx.db, vendor, hashGameToken(token));
+  if (!s) return undefined;
+  const replaced = s.replaced_by !== null;
+  const live = !replaced && s.ended_at === null && new Date(s.expires_at).getTime() > ctx.now().getTime();
+  return { memberId: s.member_id === null ? null : Number(s.member_id), trial: s.trial, live, replaced };
+}
+
+/**
+ * Swaps a live token for a new one (a protocol whose provider asks for its own session token, such as
+ * Caleta's /wallet/check): the new session carries everything of the old and its end, and the old
+ * one ends now, so only the new token stakes (wins and rollbacks of bets already placed still
+ * settle, as for any session that ended). Undefined when the token is not live.
+ */
+export async function swapGameToken(ctx: AppContext, vendor: string, token: string): Promise<string | undefined> {
+  const next = randomBytes(32).toString('base64url');
+  const swapped = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const old = await sessionByToken(trx, vendor, hashGameToken(token), true);
+    if (!old || old.replaced_by !== null || old.ended_at !== null) return false;
+    if (new Date(old.expires_at).getTime() <= now.getTime()) return false;
+    const id = await insertReplacingSession(trx, old, {
+      tokenHash: hashGameToken(next),
+      trial: old.trial,
+      language: old.language,
+      createdAt: now,
+      expiresAt: old.expires_at,
+      deviceHash: old.device_hash,
+      sessionId: old.session_id === null ? null : Number(old.session_id),
+    });
+    await markSessionReplaced(trx, Number(old.id), id, now);
+    return true;
+  });
+  return swapped ? next : undefined;
+}
+
+/** Whether the vendor's catalogue has this game (any status: a round in play may outlive a listing). */
+export async function vendorHasGame(ctx: AppContext, vendor: string, gameCode: string): Promise<boolean> {
+  return (await findLaunchGame(ctx.db, { vendor, gameCode })) !== undefined;
 }

@@ -10,7 +10,16 @@ import type { PreparedPosting } from '../ledger/ledger.service';
 export function findIntegration(db: Conn, vendorCode: string) {
   return db
     .selectFrom('vendor_integrations')
-    .select(['vendor_code', 'secret', 'wallet_mode', 'currency', 'allowed_ips', 'enabled'])
+    .select([
+      'vendor_code',
+      'secret',
+      'wallet_mode',
+      'currency',
+      'allowed_ips',
+      'enabled',
+      'protocol',
+      'provider_public_key',
+    ])
     .where('vendor_code', '=', vendorCode)
     .executeTakeFirst();
 }

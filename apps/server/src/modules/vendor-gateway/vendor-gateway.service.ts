@@ -132,10 +132,12 @@ function cacheOf(ctx: AppContext): Map<string, Integration> {
 
 type Caller = { raw: Buffer; body: unknown; signature: string | undefined; ip: string };
 
+/** How a call proves its integration: from this address, signed as `signed` checks on the settings. */
+export type Admission = { ip: string; signed: (integration: Integration) => boolean };
+
 /** Why these settings refuse this caller, in the order the vendor is told; undefined when admitted. */
-function refusalFor(integration: Integration, input: Caller): VendorRefusal | undefined {
-  if (!signatureMatches(integration.secret, input.raw, input.signature))
-    return new VendorRefusal('ERROR_INVALID_SIGNATURE');
+function refusalFor(integration: Integration, input: Admission): VendorRefusal | undefined {
+  if (!input.signed(integration)) return new VendorRefusal('ERROR_INVALID_SIGNATURE');
   if (integration.allowed_ips.length > 0 && !integration.allowed_ips.includes(input.ip))
     return new VendorRefusal('ERROR_IP_NOT_ALLOWED');
   if (!integration.enabled) return new VendorRefusal('ERROR_VENDOR_DISABLED');
@@ -146,18 +148,36 @@ function refusalFor(integration: Integration, input: Caller): VendorRefusal | un
 
 /**
  * Who is calling: the vendor named in the body, proven by X-Signature over the raw bytes (constant
- * time), from an allowed IP (an empty list allows any), with the integration switched on. Runs
- * before the body is validated, so an unsigned caller learns nothing about the schema. Admits on
- * the node's copy of the settings (the call then checks it against the database); refuses only on
- * settings just read.
+ * time), from an allowed IP (an empty list allows any), with the integration switched on and
+ * speaking the platform's own protocol. Runs before the body is validated, so an unsigned caller
+ * learns nothing about the schema.
  */
 export async function authenticateVendor(ctx: AppContext, input: Caller): Promise<Integration> {
   const vendor =
     typeof input.body === 'object' && input.body !== null ? (input.body as { vendor?: unknown }).vendor : undefined;
-  if (typeof vendor !== 'string' || vendor.length === 0 || vendor.length > 32)
-    throw new VendorRefusal('ERROR_BAD_REQUEST');
+  if (typeof vendor !== 'string') throw new VendorRefusal('ERROR_BAD_REQUEST');
+  return admitVendor(ctx, vendor, {
+    ip: input.ip,
+    signed: (integration) =>
+      integration.protocol === 'gamehall' && signatureMatches(integration.secret, input.raw, input.signature),
+  });
+}
+
+/**
+ * Admits a call of `vendor`'s integration, whatever its protocol (an outside provider's adapter,
+ * modules/providers, checks its own signature in `signed`). Admits on the node's copy of the
+ * settings (the call then checks its secret and switches against the database) unless `fresh`
+ * asks for the settings as they are now (a provider's public key is not in that check); refuses
+ * only on settings just read.
+ */
+export async function admitVendor(
+  ctx: AppContext,
+  vendor: string,
+  input: Admission & { fresh?: boolean },
+): Promise<Integration> {
+  if (vendor.length === 0 || vendor.length > 32) throw new VendorRefusal('ERROR_BAD_REQUEST');
   const cache = cacheOf(ctx);
-  const kept = cache.get(vendor);
+  const kept = input.fresh ? undefined : cache.get(vendor);
   if (kept && !refusalFor(kept, input)) return kept;
   const integration = await q.findIntegration(ctx.db, vendor);
   if (!integration) {
