@@ -73,7 +73,11 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
       ...(body.walletMode !== undefined ? { wallet_mode: body.walletMode } : {}),
       // One entry per address: the gateway compares the list as it is.
       ...(body.allowedIps !== undefined ? { allowed_ips: [...new Set(body.allowedIps)] } : {}),
-      ...(body.protocol !== undefined ? { protocol: body.protocol } : {}),
+      // A new protocol comes with a new secret: every node's copy of the settings is compared on
+      // its secret at the next call, so none keeps admitting the old protocol's signatures.
+      ...(body.protocol !== undefined && body.protocol !== found.protocol
+        ? { protocol: body.protocol, secret: randomBytes(32).toString('hex') }
+        : {}),
       ...(body.providerPublicKey !== undefined ? { provider_public_key: publicKeyOrNull(body.providerPublicKey) } : {}),
     };
     if (Object.keys(integration).length > 0 && !(await q.updateIntegration(trx, code, integration, ctx.now()))) {

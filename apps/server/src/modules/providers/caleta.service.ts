@@ -9,6 +9,7 @@ import {
   type CaletaWinBody,
 } from '@gamehall/shared/api/caleta';
 import type { VendorStatus } from '@gamehall/shared/errors';
+import { MINOR_PER_MAJOR } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
 import { swapGameToken, tokenHolder, vendorHasGame } from '../games/launch.service';
 import * as gateway from '../vendor-gateway/vendor-gateway.service';
@@ -16,11 +17,11 @@ import * as gateway from '../vendor-gateway/vendor-gateway.service';
 // The Caleta Gaming System's Wallet API (a Hub88-style protocol several aggregators share) over the
 // platform's one wallet core (vendor-gateway.service.ts): this file only translates. The provider
 // signs each raw body with RSA-SHA256 (base64, X-Auth-Signature), checked with the public key the
-// operator pasted for the integration; amounts are integers in 1/100,000 of the currency unit, so
-// one that is not a whole number of the currency's minor unit (a tenth of a centavo) is refused:
-// the ledger keeps minor units and never rounds a stake. The player is the one the token's game
-// session belongs to; a win or rollback names a token that may have ended since the bet, as the
-// guide allows. Idempotency, duplicates, rounds, rollbacks, limits and the bonus wallet are the
+// operator pasted for the integration; amounts are integers in 1/100,000 of the currency unit, and
+// the ledger keeps hundredths: a stake finer than that is refused (never rounded), a win finer than
+// that is paid to the hundredth below. The player is the one the token's game session belongs to;
+// a win or rollback names a token that may have ended since the bet, as the guide allows, and a
+// bet's session is checked by the core after its repeat check. Idempotency, duplicates, rounds, rollbacks, limits and the bonus wallet are the
 // core's, answered in the guide's statuses (docs/game-providers.md, "Caleta").
 
 /** The core's statuses as the guide names them (docs/game-providers.md has the table and why). */
@@ -43,8 +44,10 @@ const STATUS: Record<VendorStatus, CaletaStatus> = {
   ERROR_DUPLICATE_TRANSACTION: 'RS_ERROR_DUPLICATE_TRANSACTION',
   ERROR_TRANSACTION_NOT_FOUND: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   ERROR_TRANSACTION_ROLLED_BACK: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
-  ERROR_ROUND_CLOSED: 'RS_ERROR_UNKNOWN',
-  ERROR_BET_ALREADY_SETTLED: 'RS_ERROR_UNKNOWN',
+  // A win on a closed round, a rollback of a bet a win settled: retrying cannot help, so a status
+  // on the guide's lists that stop the provider's retries (the operator settles it by hand).
+  ERROR_ROUND_CLOSED: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  ERROR_BET_ALREADY_SETTLED: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   ERROR_ROUND_NOT_SETTLED: 'RS_ERROR_UNKNOWN',
   ERROR_CORRECTION_EXCEEDS_PAID: 'RS_ERROR_UNKNOWN',
   ERROR_INVALID_VALID_BET: 'RS_ERROR_WRONG_TYPES',
@@ -109,40 +112,38 @@ export function admitCaleta(
   });
 }
 
-/** The guide's units per minor unit of `currency` (1,000 for a currency of two decimals). */
-export function unitsPerMinor(currency: string): number {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
-  return CALETA_AMOUNT_SCALE / 10 ** (digits ?? 2);
+/** The guide's units per minor unit: the ledger keeps every currency in hundredths (1,000 units). */
+export const UNITS_PER_MINOR = CALETA_AMOUNT_SCALE / MINOR_PER_MAJOR;
+
+/** A stake of the guide in minor units; refused unless a whole number of them and not negative. */
+function stakeOf(amount: number): number {
+  if (amount < 0 || amount % UNITS_PER_MINOR !== 0) throw new CaletaRefusal('RS_ERROR_WRONG_TYPES');
+  return amount / UNITS_PER_MINOR;
 }
 
-/** An amount of the guide in the integration's minor units; refused unless whole and not negative. */
-function minorOf(integration: gateway.Integration, amount: number): number {
-  const per = unitsPerMinor(integration.currency);
-  if (amount < 0 || amount % per !== 0) throw new CaletaRefusal('RS_ERROR_WRONG_TYPES');
-  return amount / per;
+/**
+ * A win of the guide in minor units: a fraction of a centavo (a 0.10 stake paying 1.37 times) is
+ * paid to the centavo below, since the ledger keeps centavos and a refused win would be retried
+ * for ever; a negative one is refused.
+ */
+function winOf(amount: number): number {
+  if (amount < 0) throw new CaletaRefusal('RS_ERROR_WRONG_TYPES');
+  return Math.floor(amount / UNITS_PER_MINOR);
 }
 
 function checkCurrency(integration: gateway.Integration, currency: string) {
   if (currency !== integration.currency) throw new CaletaRefusal('RS_ERROR_WRONG_CURRENCY');
 }
 
-/** The member a token names: for a bet, a live token; for a win or rollback, any the vendor got. */
-async function playerOf(ctx: AppContext, vendor: string, token: string, staking: boolean): Promise<number> {
+/** The member a token names, whatever its state: the core checks a stake's session itself. */
+async function holderOf(ctx: AppContext, vendor: string, token: string) {
   const holder = await tokenHolder(ctx, vendor, token);
   if (!holder || holder.trial || holder.memberId === null) throw new CaletaRefusal('RS_ERROR_INVALID_TOKEN');
-  // A token swapped for a new one (/wallet/check) no longer stakes: the guide's TOKEN_EXPIRED.
-  if (staking && holder.replaced) throw new CaletaRefusal('RS_ERROR_TOKEN_EXPIRED');
-  if (staking && !holder.live) throw new CaletaRefusal('RS_ERROR_INVALID_TOKEN');
-  return holder.memberId;
+  return { ...holder, memberId: holder.memberId };
 }
 
 /** The guide's answer to the core's: on OK the player, currency and balance; otherwise the status alone. */
-function present(
-  integration: gateway.Integration,
-  requestId: string,
-  memberId: number | undefined,
-  answer: gateway.VendorAnswer,
-): CaletaBalanceResponse {
+function present(requestId: string, memberId: number | undefined, answer: gateway.VendorAnswer): CaletaBalanceResponse {
   const status = caletaStatusOf(answer.status);
   if (status !== 'RS_OK') return { status, request_uuid: requestId };
   const user = answer.player ?? (memberId === undefined ? undefined : String(memberId));
@@ -151,7 +152,7 @@ function present(
     request_uuid: requestId,
     ...(user !== undefined ? { user } : {}),
     currency: answer.currency,
-    balance: answer.balance * unitsPerMinor(integration.currency),
+    balance: answer.balance * UNITS_PER_MINOR,
   };
 }
 
@@ -178,7 +179,7 @@ export const balance: CaletaCall<CaletaBalanceBody> = (ctx, integration, body) =
       requestId: body.request_uuid,
       token: body.token,
     });
-    return present(integration, body.request_uuid, undefined, answer);
+    return present(body.request_uuid, undefined, answer);
   });
 
 /**
@@ -188,8 +189,11 @@ export const balance: CaletaCall<CaletaBalanceBody> = (ctx, integration, body) =
 export const bet: CaletaCall<CaletaBetBody> = (ctx, integration, body) =>
   answering(body.request_uuid, async () => {
     checkCurrency(integration, body.currency);
-    const amount = minorOf(integration, body.amount);
-    const memberId = await playerOf(ctx, integration.vendor_code, body.token, true);
+    const amount = stakeOf(body.amount);
+    // A repeat of a bet already taken is answered as the first time even after its token ended
+    // (the core looks for the repeat before the session), so the provider never drops a bet it paid.
+    const holder = await holderOf(ctx, integration.vendor_code, body.token);
+    const memberId = holder.memberId;
     const answer = await gateway.bet(ctx, integration, {
       vendor: integration.vendor_code,
       requestId: body.request_uuid,
@@ -201,14 +205,17 @@ export const bet: CaletaCall<CaletaBetBody> = (ctx, integration, body) =>
       amount: body.is_free ? 0 : amount,
       currency: body.currency,
     });
-    return present(integration, body.request_uuid, memberId, answer);
+    // A token swapped for a new one (/wallet/check) no longer stakes: the guide's TOKEN_EXPIRED.
+    if (answer.status === 'ERROR_INVALID_TOKEN' && holder.replaced)
+      return { status: 'RS_ERROR_TOKEN_EXPIRED', request_uuid: body.request_uuid };
+    return present(body.request_uuid, memberId, answer);
   });
 
 export const win: CaletaCall<CaletaWinBody> = (ctx, integration, body) =>
   answering(body.request_uuid, async () => {
     checkCurrency(integration, body.currency);
-    const amount = minorOf(integration, body.amount);
-    const memberId = await playerOf(ctx, integration.vendor_code, body.token, false);
+    const amount = winOf(body.amount);
+    const { memberId } = await holderOf(ctx, integration.vendor_code, body.token);
     // The core pays a win on its round whatever game it names; the guide wants a game it knows.
     if (!(await vendorHasGame(ctx, integration.vendor_code, body.game_code)))
       throw new CaletaRefusal('RS_ERROR_INVALID_GAME');
@@ -224,13 +231,13 @@ export const win: CaletaCall<CaletaWinBody> = (ctx, integration, body) =>
       currency: body.currency,
       roundClosed: body.round_closed,
     });
-    return present(integration, body.request_uuid, memberId, answer);
+    return present(body.request_uuid, memberId, answer);
   });
 
 /** A rollback of an unknown bet is recorded and answered OK (a late bet with that id is refused). */
 export const rollback: CaletaCall<CaletaRollbackBody> = (ctx, integration, body) =>
   answering(body.request_uuid, async () => {
-    const memberId = await playerOf(ctx, integration.vendor_code, body.token, false);
+    const { memberId } = await holderOf(ctx, integration.vendor_code, body.token);
     const answer = await gateway.rollback(ctx, integration, {
       vendor: integration.vendor_code,
       requestId: body.request_uuid,
@@ -239,7 +246,7 @@ export const rollback: CaletaCall<CaletaRollbackBody> = (ctx, integration, body)
       transactionId: body.transaction_uuid,
       rollbackTransactionId: body.reference_transaction_uuid,
     });
-    return present(integration, body.request_uuid, memberId, answer);
+    return present(body.request_uuid, memberId, answer);
   });
 
 /** /wallet/check: a new token for a live one; the old one no longer stakes. */

@@ -3,7 +3,13 @@ import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import type { TestApp } from '../../test/harness';
-import { catalogueVendors, uniqueId as id, openVendorWallet, walletPlayer } from '../../test/vendor-wallet-fixture';
+import {
+  catalogueVendors,
+  uniqueId as id,
+  openVendorWallet,
+  type VendorWallet,
+  walletPlayer,
+} from '../../test/vendor-wallet-fixture';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { caletaSignatureMatches } from './caleta.service';
 
@@ -16,6 +22,9 @@ import { caletaSignatureMatches } from './caleta.service';
 
 let t: TestApp;
 let vendor: string;
+let ownProtocol: VendorWallet['client'];
+/** A session's token, the vendor's own signed call's answer before the switch to Caleta. */
+let before: { token: string; status: string };
 let provider: KeyObject;
 let stranger: KeyObject;
 /** The guide's units: 100,000 to one peso. */
@@ -23,7 +32,10 @@ const UNIT = 100_000;
 const START = 1000;
 
 beforeAll(async () => {
-  ({ t, vendor } = await openVendorWallet());
+  ({ t, vendor, client: ownProtocol } = await openVendorWallet());
+  // The platform's own protocol answers first, so this node keeps that integration in its cache.
+  const early = await walletPlayer(t, vendor, 100);
+  before = { token: early.token, status: (await ownProtocol.call('balance', { token: early.token })).body.status };
   // An outside provider's vendor, not one the house studio serves.
   await t.ctx.db
     .updateTable('vendor_integrations')
@@ -189,6 +201,27 @@ describe('signatures', () => {
   });
 });
 
+describe('one protocol per vendor', () => {
+  it("refuses the platform's own protocol once the vendor speaks Caleta, on a node that kept the old settings", async () => {
+    expect(before.status).toBe('OK');
+    // The switch came with a new secret: the node's copy of the settings is found stale at once.
+    const after = await ownProtocol.call('balance', { token: before.token });
+    expect(after.body.status).toBe('ERROR_INVALID_SIGNATURE');
+    const p = await player();
+    const bet = await ownProtocol.call('bet', {
+      token: p.token(),
+      player: p.player,
+      gameCode: p.gameCode,
+      roundId: id('round'),
+      transactionId: id('bet'),
+      amount: 100,
+      currency: 'PHP',
+    });
+    expect(bet.body.status).toBe('ERROR_INVALID_SIGNATURE');
+    expect(await cash(p)).toBe(START * 100);
+  });
+});
+
 describe('check and balance', () => {
   it('swaps the launch token for a new one each time; the old token no longer stakes but still settles', async () => {
     const p = await player();
@@ -217,6 +250,19 @@ describe('check and balance', () => {
     expectBalance(p, await p.bet(freeRound, freeTx, UNIT, { is_free: true }), START + 1);
     p.useToken(first.body.token ?? '');
     expectBalance(p, await p.rollback(freeRound, freeTx, id('rb')), START + 1);
+  });
+
+  it('answers a repeat of a bet taken before its token was swapped as the first time, not as a new bet', async () => {
+    const p = await player();
+    const round = id('round');
+    const tx = id('bet');
+    expectBalance(p, await p.bet(round, tx, UNIT), START - 1);
+    const swapped = await p.check();
+    expect(swapped.body.token).toEqual(expect.any(String));
+    // The provider never heard the answer and sends the bet again on the token it used.
+    expectBalance(p, await p.bet(round, tx, UNIT), START - 1);
+    expectError(await p.bet(round, id('bet'), UNIT), 'RS_ERROR_TOKEN_EXPIRED');
+    expect(await cash(p)).toBe(START * 100 - 100);
   });
 
   it('refuses an unknown token', async () => {
@@ -323,6 +369,17 @@ describe('wins', () => {
     expectBalance(p, await p.win(cent, centTx, id('win'), 1000), START + 0.01);
     expectError(await p.win(id('round'), id('bet'), id('win'), UNIT), 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     expect(await cash(p)).toBe(START * 100 + 1);
+  });
+
+  it('pays a win finer than a centavo to the centavo below, and refuses a rollback after the win in a status that ends the retries', async () => {
+    const p = await player();
+    const round = id('round');
+    const tx = id('bet');
+    expectBalance(p, await p.bet(round, tx, 10_000), START - 0.1);
+    // 0.10 paying 1.37 times: 0.137, paid 0.13.
+    expectBalance(p, await p.win(round, tx, id('win'), 13_700), START + 0.03);
+    expectError(await p.rollback(round, tx, id('rb')), 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    expect(await cash(p)).toBe(START * 100 + 3);
   });
 
   it("answers a win reusing its bet's transaction id, or another player's, as a duplicate", async () => {
