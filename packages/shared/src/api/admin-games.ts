@@ -15,7 +15,7 @@ export const WalletMode = z.enum(['seamless', 'transfer']);
  * The wallet protocol the vendor calls in: the platform's own signed /vendor/wallet/* (gamehall),
  * or an outside provider's published one at /providers/<protocol>/<vendor>/ (docs/game-providers.md).
  */
-export const WalletProtocol = z.enum(['gamehall', 'caleta']);
+export const WalletProtocol = z.enum(['gamehall', 'caleta', 'evolution']);
 export type WalletProtocol = z.infer<typeof WalletProtocol>;
 /** An RSA public key in PEM (SPKI "BEGIN PUBLIC KEY" or PKCS#1 "BEGIN RSA PUBLIC KEY"). */
 export const PublicKeyPem = z

@@ -159,11 +159,16 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
               options={[
                 { value: 'gamehall', label: t('protocols.gamehall') },
                 { value: 'caleta', label: t('protocols.caleta') },
+                { value: 'evolution', label: t('protocols.evolution') },
               ]}
               hint={
                 current.protocol === 'caleta'
                   ? t('hints.caletaAddress', { address: `${window.location.origin}/providers/caleta/${vendor.code}` })
-                  : t('hints.gamehallAddress', { address: `${window.location.origin}/vendor/wallet` })
+                  : current.protocol === 'evolution'
+                    ? t('hints.evolutionAddress', {
+                        address: `${window.location.origin}/providers/evolution/${vendor.code}`,
+                      })
+                    : t('hints.gamehallAddress', { address: `${window.location.origin}/vendor/wallet` })
               }
             />
             {current.protocol === 'caleta' && (

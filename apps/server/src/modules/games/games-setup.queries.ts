@@ -75,7 +75,7 @@ export async function updateIntegration(
     wallet_mode?: 'seamless' | 'transfer';
     allowed_ips?: string[];
     secret?: string;
-    protocol?: 'gamehall' | 'caleta';
+    protocol?: 'gamehall' | 'caleta' | 'evolution';
     provider_public_key?: string | null;
   },
   now: Date,

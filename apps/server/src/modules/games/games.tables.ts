@@ -80,7 +80,7 @@ export interface VendorIntegrationsTable {
   allowed_ips: ColumnType<string[], string[] | undefined, string[]>;
   enabled: Generated<boolean>;
   /** The wallet protocol the vendor calls in (migration 0125; docs/game-providers.md). */
-  protocol: Generated<'gamehall' | 'caleta'>;
+  protocol: Generated<'gamehall' | 'caleta' | 'evolution'>;
   /** The provider's RSA public key (PEM) its signed calls are checked with; null: none given yet. */
   provider_public_key: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;

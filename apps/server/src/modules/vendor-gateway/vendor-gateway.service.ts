@@ -105,6 +105,16 @@ function okAnswer(integration: Integration, balance: number, player?: string): V
   return { http: 200, status: 'OK', balance, currency: integration.currency, ...(player ? { player } : {}) };
 }
 
+/**
+ * A money transaction of the vendor's as the core recorded it, for an adapter whose protocol answers
+ * a reversal of an unknown or reversed bet in its own terms (Evolution's cancel); undefined when none.
+ */
+export async function recordedTransaction(ctx: AppContext, vendor: string, transactionId: string) {
+  const row = await q.findTransaction(ctx.db, vendor, transactionId);
+  if (!row) return undefined;
+  return { kind: row.kind, roundId: row.round_id, memberId: Number(row.member_id), status: row.status };
+}
+
 /** The answer to a refusal, with the player's current playable balance when the player is known. */
 export async function refusalAnswer(ctx: AppContext, currency: string, refusal: VendorRefusal): Promise<VendorAnswer> {
   const balance = refusal.memberId === undefined ? 0 : await playableBalance(ctx.db, refusal.memberId, currency);
