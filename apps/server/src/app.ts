@@ -56,6 +56,7 @@ import { registerChatroomSocket } from './modules/chatroom/chatroom.socket';
 import { registerGamesAdminRoutes } from './modules/games/games.admin.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
+import { registerProviderLauncher } from './modules/games/launch.service';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
@@ -75,6 +76,7 @@ import { registerOperatorsAdminRoutes } from './modules/operators/operators.admi
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
+import { caletaLaunch } from './modules/providers/caleta-games.service';
 import { registerProvidersRoutes } from './modules/providers/providers.routes';
 import { registerPvpAdminRoutes } from './modules/pvp/pvp.admin.routes';
 import { registerPvpRoutes } from './modules/pvp/pvp.routes';
@@ -146,6 +148,8 @@ export async function buildApp(
   // A visitor's feedback passes the guest captcha of accounts, a module beside messages.
   registerFeedbackVisitorCheck(checkCaptcha);
   registerBonusBetLimit(bonusMaxBet);
+  // A Caleta game's address comes from its provider's Games API; games cannot import providers.
+  registerProviderLauncher('caleta', caletaLaunch);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -106,6 +106,7 @@ import * as m0123 from './migrations/0123-goodwill-deduction';
 import * as m0124 from './migrations/0124-demo-captcha-answer';
 import * as m0125 from './migrations/0125-provider-protocols';
 import * as m0126 from './migrations/0126-evolution-protocol';
+import * as m0127 from './migrations/0127-provider-games-api';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -216,6 +217,7 @@ export const migrations: Record<string, Migration> = {
   '0124-demo-captcha-answer': m0124,
   '0125-provider-protocols': m0125,
   '0126-evolution-protocol': m0126,
+  '0127-provider-games-api': m0127,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -52,6 +52,7 @@ function fieldsOf(issues: IssueLike[]): Record<string, string> {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.cause !== undefined) request.log.warn({ err: error.cause, code: error.code }, 'request refused');
       return reply.status(error.status).send({
         success: false,
         code: error.code,

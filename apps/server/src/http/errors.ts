@@ -6,8 +6,17 @@ export class AppError extends Error {
   readonly status: number;
   readonly value: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; status?: number; value?: Record<string, unknown> } = {}) {
-    super(options.message ?? errorCatalogue[code].message);
+  constructor(
+    code: ErrorCode,
+    options: {
+      message?: string;
+      status?: number;
+      value?: Record<string, unknown>;
+      /** What went wrong inside (an outside service's failure): logged, never sent. */
+      cause?: unknown;
+    } = {},
+  ) {
+    super(options.message ?? errorCatalogue[code].message, options.cause === undefined ? {} : { cause: options.cause });
     this.code = code;
     this.status = options.status ?? errorCatalogue[code].status;
     this.value = options.value;

@@ -29,6 +29,24 @@ export const PublicKeyPem = z
 /** An IPv4 or IPv6 address as the gateway compares it (exact match, no ranges). */
 export const IpAddress = z.union([z.ipv4(), z.ipv6()], { error: () => ({ message: 'INVALID' }) });
 
+/**
+ * Where a provider's Games API is (an https address; http on a loopback address, for a local
+ * simulator) and who the operator is there: Caleta's operator_id and sub_partner_id.
+ */
+export const GamesApiSettings = z
+  .object({
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(300)
+      .refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(u), {
+        message: 'INVALID',
+      }),
+    operatorId: z.number().int().min(1).max(2_147_483_647),
+    subPartnerId: z.string().trim().min(1).max(64).nullable(),
+  })
+  .strict();
+export type GamesApiSettings = z.infer<typeof GamesApiSettings>;
+
 export const AdminVendor = z.object({
   code: z.string(),
   name: z.string(),
@@ -61,6 +79,10 @@ export const AdminVendor = z.object({
       protocol: WalletProtocol,
       /** The provider's public key its signed calls are checked with (null: none given yet). */
       providerPublicKey: z.string().nullable(),
+      /** The provider's Games API (launch, game list, round details); null: games launch by address. */
+      gamesApi: GamesApiSettings.nullable(),
+      /** The public half of the operator's key pair, to send the provider (null: none generated). */
+      operatorPublicKey: z.string().nullable(),
       updatedAt: z.string(),
     })
     .nullable(),
@@ -90,11 +112,16 @@ export const AdminVendorBody = z
     protocol: WalletProtocol.optional(),
     /** The provider's RSA public key for a protocol it signs (caleta); null removes it. */
     providerPublicKey: PublicKeyPem.nullable().optional(),
+    /** The provider's Games API for a protocol that has one (caleta); null removes it. */
+    gamesApi: GamesApiSettings.nullable().optional(),
   })
   .strict();
 export type AdminVendorBody = z.infer<typeof AdminVendorBody>;
 
 export const VendorOrderBody = z.object({ codes: z.array(VendorCodeField).min(1).max(500) });
+
+/** The operator's new key pair: its public half, to send the provider (the private half stays). */
+export const AdminOperatorKey = z.object({ code: z.string(), publicKey: z.string() });
 
 /** The new secret, shown this once; the old one stops working at once. */
 export const AdminVendorSecret = z.object({ code: z.string(), secret: z.string() });

@@ -110,3 +110,30 @@ export type CaletaWinBody = z.infer<typeof CaletaWinBody>;
 export type CaletaRollbackBody = z.infer<typeof CaletaRollbackBody>;
 export type CaletaBalanceResponse = z.infer<typeof CaletaBalanceResponse>;
 export type CaletaCheckResponse = z.infer<typeof CaletaCheckResponse>;
+
+// ---- the Games API, which the operator calls (signed with its own key)
+
+/** /api/game/url's answer: the address to send the player to. */
+export const CaletaGameUrlAnswer = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) });
+
+/** A game of /api/game/list, as the guide describes it (fields the catalogue does not read are ignored). */
+export const CaletaListedGame = z.object({
+  game_id: z.number().int(),
+  game_code: z.string().min(1).max(128).optional(),
+  name: z.string().min(1).max(200),
+  category: z.string().max(100),
+  product: z.string().max(100).optional(),
+  enabled: z.boolean(),
+  url_thumb: z.string().max(2000).optional(),
+  url_background: z.string().max(2000).optional(),
+  platforms: z.array(z.string()).optional(),
+  blocked_countries: z.array(z.string()).optional(),
+  /** Given by some aggregators: the game's return to player, in percent. */
+  rtp: z.number().min(0).max(100).optional(),
+});
+export const CaletaGameList = z.array(CaletaListedGame);
+
+/** /api/game/round's answer: the address of the round's details at the provider. */
+export const CaletaRoundAnswer = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) });
+
+export type CaletaListedGame = z.infer<typeof CaletaListedGame>;

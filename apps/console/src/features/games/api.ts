@@ -36,6 +36,14 @@ export function rotateSecret(code: string) {
   });
 }
 
+/** A new key pair for the operator's calls to the provider's Games API; answers its public key. */
+export function generateOperatorKey(code: string) {
+  return api<{ code: string; publicKey: string }>(`/admin/games/vendors/${encodeURIComponent(code)}/operatorKey`, {
+    method: 'POST',
+    body: {},
+  });
+}
+
 export function fetchGames(query: Query) {
   return api<{ list: AdminGame[]; total: number }>('/admin/games/catalogue', { query });
 }

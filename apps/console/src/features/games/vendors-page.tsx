@@ -16,7 +16,7 @@ import { validate } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../../lib/session';
 import { useFormAction } from '../../lib/use-form-action';
-import { changeVendor, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
+import { changeVendor, generateOperatorKey, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
 import { percentOfPpm, ppmOfPercent } from './provider-fee';
 import { SELECT, SelectField } from './select-field';
 import { STATUS_TONES } from './status-tones';
@@ -45,6 +45,9 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
     ips: string;
     protocol: string;
     publicKey: string;
+    gamesApiUrl: string;
+    operatorId: string;
+    subPartnerId: string;
   } | null>(null);
   const { errors, setErrors, error, busy, reset, run } = useFormAction(vendorsKey);
   const current = form ?? {
@@ -57,6 +60,9 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
     ips: (vendor?.integration?.allowedIps ?? []).join('\n'),
     protocol: vendor?.integration?.protocol ?? 'gamehall',
     publicKey: vendor?.integration?.providerPublicKey ?? '',
+    gamesApiUrl: vendor?.integration?.gamesApi?.url ?? '',
+    operatorId: String(vendor?.integration?.gamesApi?.operatorId ?? ''),
+    subPartnerId: vendor?.integration?.gamesApi?.subPartnerId ?? '',
   };
   const close = () => {
     setForm(null);
@@ -86,6 +92,15 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
             // Only a provider that signs with its own key has one; another protocol drops it.
             providerPublicKey:
               current.protocol === 'caleta' && current.publicKey.trim() ? current.publicKey.trim() : null,
+            // The Games API is Caleta's; no address means games launch by the integration's address.
+            gamesApi:
+              current.protocol === 'caleta' && current.gamesApiUrl.trim()
+                ? {
+                    url: current.gamesApiUrl.trim(),
+                    operatorId: Number(current.operatorId.trim() || Number.NaN),
+                    subPartnerId: current.subPartnerId.trim() || null,
+                  }
+                : null,
           }
         : {}),
     };
@@ -194,6 +209,38 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
                 </p>
               </>
             )}
+            {current.protocol === 'caleta' && (
+              <fieldset className="mb-3 rounded-md border border-(--border) p-3">
+                <legend className="px-1 text-sm font-medium">{t('vendors.gamesApi')}</legend>
+                <p className="mb-2 text-xs text-(--text-muted)">{t('hints.gamesApi')}</p>
+                <Field
+                  label={t('fields.gamesApiUrl')}
+                  inputMode="url"
+                  value={current.gamesApiUrl}
+                  error={errors.gamesApi}
+                  onChange={(e) => set({ gamesApiUrl: e.target.value })}
+                />
+                <Field
+                  label={t('fields.operatorId')}
+                  inputMode="numeric"
+                  value={current.operatorId}
+                  onChange={(e) => set({ operatorId: e.target.value })}
+                />
+                <Field
+                  label={t('fields.subPartnerId')}
+                  value={current.subPartnerId}
+                  onChange={(e) => set({ subPartnerId: e.target.value })}
+                />
+                <p className="text-sm font-medium">{t('vendors.operatorPublicKey')}</p>
+                {vendor.integration.operatorPublicKey ? (
+                  <output className="mt-1 block rounded-md border border-(--border) bg-(--surface) p-2 font-mono text-xs break-all whitespace-pre-wrap select-all">
+                    {vendor.integration.operatorPublicKey}
+                  </output>
+                ) : (
+                  <p className="mt-1 text-xs text-(--text-muted)">{t('vendors.noOperatorKey')}</p>
+                )}
+              </fieldset>
+            )}
             <label htmlFor={ipsId} className="mb-1 block text-sm font-medium">
               {t('fields.allowedIps')}
             </label>
@@ -222,6 +269,25 @@ function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; onClose
   );
 }
 
+/** A value to hand over (a secret shown once, a public key to send), with its copy button. */
+function CopyModal(props: { value: string | undefined; title: string; message: string; onClose: () => void }) {
+  const { t } = useTranslation('games');
+  return (
+    <Modal open={props.value !== undefined} onClose={props.onClose} title={props.title}>
+      <p className="mb-2 text-sm">{props.message}</p>
+      <output className="mb-3 block rounded-md border border-(--border) bg-(--surface) p-2 font-mono text-xs break-all whitespace-pre-wrap select-all">
+        {props.value}
+      </output>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(props.value ?? '')}>
+          {t('vendors.copy')}
+        </Button>
+        <Button onClick={props.onClose}>{t('common.close', { ns: 'core' })}</Button>
+      </div>
+    </Modal>
+  );
+}
+
 export function VendorsPage() {
   const { t } = useTranslation('games');
   const can = useCan();
@@ -231,6 +297,8 @@ export function VendorsPage() {
   const [editing, setEditing] = useState<AdminVendor | null>(null);
   const [rotating, setRotating] = useState<AdminVendor | null>(null);
   const [secret, setSecret] = useState<{ code: string; secret: string } | null>(null);
+  const [keying, setKeying] = useState<AdminVendor | null>(null);
+  const [publicKey, setPublicKey] = useState<{ code: string; publicKey: string } | null>(null);
   const [error, setError] = useState('');
   const list = vendors.data ?? [];
 
@@ -318,6 +386,11 @@ export function VendorsPage() {
                       {t('vendors.rotate')}
                     </Button>
                   )}
+                  {v.integration?.protocol === 'caleta' && (
+                    <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setKeying(v)}>
+                      {t('vendors.operatorKey')}
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     className="px-2 py-1 text-xs"
@@ -354,18 +427,31 @@ export function VendorsPage() {
         }}
         onClose={() => setRotating(null)}
       />
-      <Modal open={secret !== null} onClose={() => setSecret(null)} title={t('vendors.newSecret')}>
-        <p className="mb-2 text-sm">{t('vendors.secretOnce', { code: secret?.code ?? '' })}</p>
-        <output className="mb-3 block rounded-md border border-(--border) bg-(--surface) p-2 font-mono text-sm break-all select-all">
-          {secret?.secret}
-        </output>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret?.secret ?? '')}>
-            {t('vendors.copy')}
-          </Button>
-          <Button onClick={() => setSecret(null)}>{t('common.close', { ns: 'core' })}</Button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={keying !== null}
+        title={t('vendors.operatorKey')}
+        message={t('vendors.operatorKeyConfirm', { name: keying?.name ?? '' })}
+        confirmLabel={t('vendors.operatorKey')}
+        danger
+        onConfirm={async () => {
+          if (!keying) return;
+          setPublicKey(await generateOperatorKey(keying.code));
+          await queryClient.invalidateQueries({ queryKey: vendorsKey });
+        }}
+        onClose={() => setKeying(null)}
+      />
+      <CopyModal
+        value={publicKey?.publicKey}
+        title={t('vendors.operatorPublicKey')}
+        message={t('vendors.operatorKeySend', { code: publicKey?.code ?? '' })}
+        onClose={() => setPublicKey(null)}
+      />
+      <CopyModal
+        value={secret?.secret}
+        title={t('vendors.newSecret')}
+        message={t('vendors.secretOnce', { code: secret?.code ?? '' })}
+        onClose={() => setSecret(null)}
+      />
     </div>
   );
 }

@@ -61,6 +61,7 @@ export type AuditEvent =
   | 'site.registrationField'
   | 'games.vendor'
   | 'games.vendor.secret'
+  | 'games.vendor.operatorKey'
   | 'games.vendor.order'
   | 'games.game'
   | 'games.game.bulk'

@@ -27,6 +27,8 @@ function vendorBase(db: Conn) {
       'i.allowed_ips',
       'i.protocol',
       'i.provider_public_key',
+      'i.games_api',
+      'i.operator_public_key',
       'i.updated_at as integration_updated_at',
       eb
         .selectFrom('games as g')
@@ -77,6 +79,9 @@ export async function updateIntegration(
     secret?: string;
     protocol?: 'gamehall' | 'caleta' | 'evolution';
     provider_public_key?: string | null;
+    games_api?: string | null;
+    operator_private_key?: string;
+    operator_public_key?: string;
   },
   now: Date,
 ): Promise<boolean> {

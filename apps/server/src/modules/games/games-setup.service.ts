@@ -1,4 +1,4 @@
-import { createPublicKey, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type {
   AdminGameBody,
   AdminGameMenusBody,
@@ -79,10 +79,13 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
         ? { protocol: body.protocol, secret: randomBytes(32).toString('hex') }
         : {}),
       ...(body.providerPublicKey !== undefined ? { provider_public_key: publicKeyOrNull(body.providerPublicKey) } : {}),
+      ...(body.gamesApi !== undefined
+        ? { games_api: body.gamesApi === null ? null : JSON.stringify(body.gamesApi) }
+        : {}),
     };
     if (Object.keys(integration).length > 0 && !(await q.updateIntegration(trx, code, integration, ctx.now()))) {
       const fields = Object.fromEntries(
-        (['integrationEnabled', 'walletMode', 'allowedIps', 'protocol', 'providerPublicKey'] as const)
+        (['integrationEnabled', 'walletMode', 'allowedIps', 'protocol', 'providerPublicKey', 'gamesApi'] as const)
           .filter((f) => body[f] !== undefined)
           .map((f) => [f, 'NOT_ALLOWED']),
       );
@@ -140,6 +143,23 @@ export async function rotateSecret(ctx: AppContext, code: string) {
   const secret = randomBytes(32).toString('hex');
   if (!(await q.updateIntegration(ctx.db, code, { secret }, ctx.now()))) throw new AppError('VENDOR_NOT_FOUND');
   return { code, secret, rotatedAt: ctx.now().toISOString() };
+}
+
+/**
+ * A new RSA key pair for the operator's calls to the provider's Games API: the private half stays on
+ * the server (it signs each call), the public half is answered and shown with the integration, for
+ * the operator to send the provider. The provider refuses the old key's signatures from then on, so
+ * the operator sends the new public key before the next launch. A key is used only by an integration
+ * with a Games API (gamesApi, caleta).
+ */
+export async function generateOperatorKey(ctx: AppContext, code: string) {
+  await vendorOrFail(ctx, code);
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicKey = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString().trim();
+  const privateKey = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const values = { operator_private_key: privateKey, operator_public_key: publicKey };
+  if (!(await q.updateIntegration(ctx.db, code, values, ctx.now()))) throw new AppError('VENDOR_NOT_FOUND');
+  return { code, publicKey };
 }
 
 /** Puts the listed vendors first, in that order; every code must exist, else nothing changes. */

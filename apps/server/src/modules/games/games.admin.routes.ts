@@ -8,6 +8,7 @@ import {
   AdminGameQuery,
   AdminGamesStatusBody,
   AdminGamesStatusResult,
+  AdminOperatorKey,
   AdminReconciliationList,
   AdminReconciliationQuery,
   AdminVendor,
@@ -121,6 +122,31 @@ export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
         (c) => ({ after: { secretRotatedAt: c.rotatedAt } }),
       );
       return ok({ code: r.code, secret: r.secret });
+    },
+  );
+
+  app.post(
+    '/admin/games/vendors/:code/operatorKey',
+    {
+      schema: {
+        tags,
+        summary:
+          "A new key pair for the operator's calls to the provider's Games API: the public key, to send the provider",
+        params: VendorParams,
+        response: { 200: envelope(AdminOperatorKey) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'games.vendor.operatorKey',
+        `vendor:${req.params.code}`,
+        () => games.generateOperatorKey(ctx, req.params.code),
+        (c) => ({ after: { operatorPublicKey: c.publicKey } }),
+      );
+      return ok(r);
     },
   );
 

@@ -119,6 +119,8 @@ export function presentAdminVendor(r: VendorRow & { provider_fee_ppm: number }):
             allowedIps: r.allowed_ips ?? [],
             protocol: r.protocol ?? 'gamehall',
             providerPublicKey: r.provider_public_key ?? null,
+            gamesApi: r.games_api ?? null,
+            operatorPublicKey: r.operator_public_key ?? null,
             updatedAt: new Date(r.integration_updated_at ?? 0).toISOString(),
           },
   };

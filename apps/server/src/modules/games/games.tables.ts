@@ -1,3 +1,4 @@
+import type { GamesApiSettings } from '@gamehall/shared/api/admin-games';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Id, Json, Timestamp } from '../../db/schema';
 
@@ -83,6 +84,11 @@ export interface VendorIntegrationsTable {
   protocol: Generated<'gamehall' | 'caleta' | 'evolution'>;
   /** The provider's RSA public key (PEM) its signed calls are checked with; null: none given yet. */
   provider_public_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the provider's Games API is and who the operator is there (migration 0127); null: none. */
+  games_api: ColumnType<GamesApiSettings | null, string | null | undefined, string | null>;
+  /** The operator's RSA key pair (PEM) the Games API calls are signed with; null: none generated. */
+  operator_private_key: ColumnType<string | null, string | null | undefined, string | null>;
+  operator_public_key: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 

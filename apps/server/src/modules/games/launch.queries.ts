@@ -28,6 +28,9 @@ function launchBase(db: Conn) {
       't.is_game',
       'i.launch_url',
       'i.enabled as integration_enabled',
+      'i.protocol',
+      'i.games_api',
+      'i.operator_private_key',
     ]);
 }
 

@@ -7,12 +7,17 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { requestMetaOf } from '../../http/request-meta';
+import { countryOf } from '../site/region';
 import { type Launcher, launchGame, launchLobby } from './launch.service';
 
 const tags = ['games'];
 
 function launchContext(request: FastifyRequest) {
-  return { origin: `${request.protocol}://${request.host}`, device: requestMetaOf(request).device };
+  return {
+    origin: `${request.protocol}://${request.host}`,
+    device: requestMetaOf(request).device,
+    country: countryOf(request.ip),
+  };
 }
 
 // A token that no longer works is a session to renew, not a guest: the site asks to sign in again.

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { GamesApiSettings } from '@gamehall/shared/api/admin-games';
 import {
   GAME_SESSION_HOURS,
   type LaunchGameBody,
@@ -59,7 +60,36 @@ export type LaunchContext = {
   origin: string;
   /** The SHA-256 of the request's X-Device-Id (requestMetaOf), or null: kept on the game session. */
   device: string | null;
+  /** The player's country by address (ISO), null when unknown: a provider's launch may ask for it. */
+  country?: string | null;
 };
+
+/** What a provider's own launch call needs (its Games API answers the game's address). */
+export type ProviderLaunch = {
+  vendor: string;
+  gamesApi: GamesApiSettings;
+  /** The operator's private key (PEM) the call is signed with. */
+  privateKey: string;
+  /** The session's token, null for a free trial (the provider's demo mode). */
+  token: string | null;
+  memberId: number | null;
+  gameCode: string;
+  language: string;
+  currency: string;
+  lobbyUrl: string;
+  depositUrl: string;
+  country: string | null;
+};
+
+export type ProviderLauncher = (launch: ProviderLaunch) => Promise<string>;
+
+// The launchers of the protocols whose provider answers the game's address itself (modules/providers
+// registers them at start): games cannot import the providers module, which builds on this one.
+const providerLaunchers = new Map<string, ProviderLauncher>();
+
+export function registerProviderLauncher(protocol: string, launcher: ProviderLauncher): void {
+  providerLaunchers.set(protocol, launcher);
+}
 
 export function hashGameToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -164,6 +194,15 @@ async function openSession(
     lobby,
     name: gameName,
   });
+  const url = await providerUrl(game, {
+    token: launcher.mode === 'real' ? token : null,
+    memberId: launcher.mode === 'real' ? launcher.principal.memberId : null,
+    language: view.language,
+    currency: brand.currency,
+    lobbyUrl: lobby.startsWith('/') ? `${lc.origin}${lobby}` : lobby,
+    depositUrl: `${lc.origin}/deposit`,
+    country: lc.country ?? null,
+  });
   const lotto: LottoLaunch | null = isLotteryGameType(game.game_type)
     ? {
         lottoArea: 'VN',
@@ -177,7 +216,7 @@ async function openSession(
       }
     : null;
   return {
-    url: `${host}${game.launch_url}?${query.toString()}`,
+    url: url ?? `${host}${game.launch_url}?${query.toString()}`,
     mode: launcher.mode === 'real' ? 'real' : 'trial',
     expiresAt: expiresAt.toISOString(),
     nodeId: Number(game.node_id),
@@ -187,6 +226,30 @@ async function openSession(
     gameType: game.game_type,
     lotto,
   };
+}
+
+/**
+ * The game's address from its provider's Games API when the integration has one and a key to sign
+ * with; undefined otherwise (the address is the integration's launch_url with the token). A provider
+ * that does not answer refuses the launch (the session, never used, expires).
+ */
+async function providerUrl(
+  game: LaunchGameRow,
+  launch: Omit<ProviderLaunch, 'vendor' | 'gamesApi' | 'privateKey' | 'gameCode'>,
+): Promise<string | undefined> {
+  const launcher = providerLaunchers.get(game.protocol ?? 'gamehall');
+  if (!launcher || !game.games_api || !game.operator_private_key) return undefined;
+  try {
+    return await launcher({
+      ...launch,
+      vendor: game.vendor_code,
+      gamesApi: game.games_api,
+      privateKey: game.operator_private_key,
+      gameCode: game.game_code,
+    });
+  } catch (error) {
+    throw new AppError('GAME_LAUNCH_UNAVAILABLE', { cause: error });
+  }
 }
 
 export async function launchGame(

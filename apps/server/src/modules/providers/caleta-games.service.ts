@@ -1,0 +1,98 @@
+import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
+import type { GamesApiSettings } from '@gamehall/shared/api/admin-games';
+import { CaletaGameUrlAnswer } from '@gamehall/shared/api/caleta';
+import type { z } from 'zod';
+import type { ProviderLaunch } from '../games/launch.service';
+
+// The Caleta Gaming System's Games API, which the operator calls (docs/game-providers.md, "Caleta"):
+// every body is signed with the operator's private key (X-Auth-Signature, base64 RSA-SHA256 of the
+// raw body), checked by the provider with the public key the operator sent it.
+
+/** How long the provider has to answer: a player waits for the launch. */
+const GAMES_API_TIMEOUT_MS = 10_000;
+
+/** The guide's currency for its demo mode: the provider keeps a play balance, no wallet call is made. */
+const DEMO_CURRENCY = 'FUN';
+
+/** ISO 3166's code for an unknown country, when the player's address tells none (a private network). */
+const UNKNOWN_COUNTRY = 'ZZ';
+
+// Parsed keys by their PEM text: a key is parsed once per node, not per call.
+const keys = new Map<string, KeyObject>();
+
+function privateKeyOf(pem: string): KeyObject {
+  let key = keys.get(pem);
+  if (!key) {
+    key = createPrivateKey(pem);
+    if (keys.size > 100) keys.clear();
+    keys.set(pem, key);
+  }
+  return key;
+}
+
+/** X-Auth-Signature of a Games API body: base64 RSA-SHA256 by the operator's private key. */
+export function caletaOperatorSignature(privateKeyPem: string, raw: string): string {
+  return sign('sha256', Buffer.from(raw), privateKeyOf(privateKeyPem)).toString('base64');
+}
+
+/** A Games API call that did not answer as the guide says. */
+export class GamesApiError extends Error {}
+
+/** Posts a signed body to the provider's Games API and reads the answer with `schema`. */
+export async function caletaGamesCall<T>(
+  settings: GamesApiSettings,
+  privateKeyPem: string,
+  path: string,
+  body: object,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const raw = JSON.stringify(body);
+  const url = `${settings.url.replace(/\/+$/, '')}${path}`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-auth-signature': caletaOperatorSignature(privateKeyPem, raw) },
+    body: raw,
+    signal: AbortSignal.timeout(GAMES_API_TIMEOUT_MS),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new GamesApiError(`${path} answered HTTP ${res.status}: ${text.slice(0, 200)}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new GamesApiError(`${path} answered no JSON`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new GamesApiError(`${path} answered an unexpected shape`);
+  return parsed.data;
+}
+
+/**
+ * A launch through /api/game/url: the provider answers the game's address. A real-money launch
+ * passes the session's token (the provider presents it on the Wallet API) and the member as `user`;
+ * a free trial asks for the guide's demo mode (currency FUN, no token, no user), in which the
+ * provider keeps the balance and never calls the wallet.
+ */
+export async function caletaLaunch(launch: ProviderLaunch): Promise<string> {
+  const { gamesApi } = launch;
+  const real = launch.token !== null && launch.memberId !== null;
+  const answer = await caletaGamesCall(
+    gamesApi,
+    launch.privateKey,
+    '/api/game/url',
+    {
+      ...(real ? { user: String(launch.memberId), token: launch.token } : {}),
+      operator_id: gamesApi.operatorId,
+      ...(gamesApi.subPartnerId !== null ? { sub_partner_id: gamesApi.subPartnerId } : {}),
+      game_code: launch.gameCode,
+      // The guide's languages are ISO 639-1 codes in lower case; the site's are in upper case.
+      lang: launch.language.toLowerCase(),
+      currency: real ? launch.currency : DEMO_CURRENCY,
+      country: launch.country ?? UNKNOWN_COUNTRY,
+      lobby_url: launch.lobbyUrl,
+      deposit_url: launch.depositUrl,
+    },
+    CaletaGameUrlAnswer,
+  );
+  return answer.url;
+}
