@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { GamesApiSettings } from '@gamehall/shared/api/admin-games';
 import {
   GAME_SESSION_HOURS,
@@ -325,17 +325,38 @@ export async function tokenHolder(ctx: AppContext, vendor: string, token: string
 }
 
 /**
+ * The token a swap of `token` gives: derived from it with the server's secret, so a repeat of the
+ * swap (the provider never heard the answer) can answer the same token again; only its hash is kept.
+ */
+function swappedToken(ctx: AppContext, vendor: string, token: string): string {
+  return createHmac('sha256', ctx.config.sessionSecret)
+    .update(`game-token-swap:${vendor}\n${token}`)
+    .digest('base64url');
+}
+
+/**
  * Swaps a live token for a new one (a protocol whose provider asks for its own session token, such as
  * Caleta's /wallet/check): the new session carries everything of the old and its end, and the old
  * one ends now, so only the new token stakes (wins and rollbacks of bets already placed still
- * settle, as for any session that ended). Undefined when the token is not live.
+ * settle, as for any session that ended). A repeat of the swap answers the same new token while that
+ * token still stakes. Undefined when the token is neither live nor so swapped.
  */
 export async function swapGameToken(ctx: AppContext, vendor: string, token: string): Promise<string | undefined> {
-  const next = randomBytes(32).toString('base64url');
+  const next = swappedToken(ctx, vendor, token);
   const swapped = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const old = await sessionByToken(trx, vendor, hashGameToken(token), true);
-    if (!old || old.replaced_by !== null || old.ended_at !== null) return false;
+    if (!old || old.ended_at !== null) return false;
+    if (old.replaced_by !== null) {
+      const successor = await sessionByToken(trx, vendor, hashGameToken(next));
+      return (
+        successor !== undefined &&
+        Number(successor.id) === Number(old.replaced_by) &&
+        successor.replaced_by === null &&
+        successor.ended_at === null &&
+        new Date(successor.expires_at).getTime() > now.getTime()
+      );
+    }
     if (new Date(old.expires_at).getTime() <= now.getTime()) return false;
     const id = await insertReplacingSession(trx, old, {
       tokenHash: hashGameToken(next),

@@ -265,6 +265,24 @@ describe('check and balance', () => {
     expect(await cash(p)).toBe(START * 100 - 100);
   });
 
+  it('answers a repeat of a check whose answer was lost with the same new token, until that token is swapped in turn', async () => {
+    const p = await player();
+    const launch = p.token();
+    const first = await p.check();
+    // The provider never heard the answer and checks the launch token again.
+    const again = await p.check();
+    expect(again.body.token).toEqual(expect.any(String));
+    expect(again.body.token).toBe(first.body.token);
+    p.useToken(again.body.token ?? '');
+    expectBalance(p, await p.bet(id('round'), id('bet'), UNIT), START - 1);
+    const next = await p.check();
+    expect(next.body.token).not.toBe(again.body.token);
+    p.useToken(launch);
+    const stale = await p.check();
+    expect(stale.body.status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect(stale.body.token).toBeUndefined();
+  });
+
   it('refuses an unknown token', async () => {
     const p = await player();
     p.useToken('invalid-session');
