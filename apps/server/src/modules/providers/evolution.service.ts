@@ -82,8 +82,10 @@ export function admitEvolution(
   vendor: string,
   call: { authToken: string | undefined; ip: string },
 ): Promise<gateway.Integration> {
+  // Read afresh: a balance or a check moves no money, so no later read would catch a rotated secret.
   return gateway.admitVendor(ctx, vendor, {
     ip: call.ip,
+    fresh: true,
     signed: (integration) =>
       integration.protocol === 'evolution' &&
       call.authToken !== undefined &&

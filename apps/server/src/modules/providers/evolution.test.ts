@@ -129,6 +129,27 @@ describe('authentication and the sid', () => {
     expect(signed.body.status).toBe('ERROR_INVALID_SIGNATURE');
   });
 
+  it('refuses the old authToken at once after a rotation, for a check as for a balance', async () => {
+    const p = await player();
+    await expectBalance(p, START);
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/admin/games/vendors/${vendor}/rotateSecret`,
+      headers: { authorization: await adminToken(t.app) },
+    });
+    const old = authToken;
+    authToken = rotated.json().value.secret;
+    for (const [path, body] of [
+      ['check', { sid: p.sid(), userId: p.player }],
+      ['balance', { sid: p.sid(), userId: p.player, currency: 'PHP' }],
+    ] as const) {
+      const stale = await call(path, body, old);
+      expect(stale.http, path).toBe(401);
+      expect(stale.body.status).toBe('INVALID_TOKEN_ID');
+    }
+    await expectBalance(p, START);
+  });
+
   it('swaps the sid at check; the old sid is refused for balance, debit and credit (checkUsingNewSID)', async () => {
     const p = await player();
     const launched = p.sid();
