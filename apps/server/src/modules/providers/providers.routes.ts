@@ -155,31 +155,33 @@ export function registerProvidersRoutes(app: App, ctx: AppContext): void {
   registerEvolutionRoutes(app, ctx);
 }
 
-/** A scope whose bodies stay raw bytes (rawBodies), for a protocol that signs or parses them itself. */
-function rawBodyScope(plugin: App) {
+/**
+ * One protocol's scope: bodies stay raw bytes (rawBodies) for the protocol to sign or parse itself,
+ * and whatever fails before a handler (a body over the limit, a NUL in the address) answers in the
+ * protocol's own shape, `early(client)` (client: the caller's fault, 400; else 500, logged), never the
+ * platform's envelope.
+ */
+function protocolScope(plugin: App, name: string, early: (client: boolean) => object) {
   const scope = plugin.withTypeProvider<ZodTypeProvider>();
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     rawBodies.set(request, body as Buffer);
     done(null, undefined);
   });
+  scope.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+    const client = error.statusCode !== undefined && error.statusCode < 500;
+    if (!client) request.log.error({ err: error }, `${name} wallet call failed`);
+    return reply.status(client ? 400 : 500).send(early(client));
+  });
   return scope;
 }
 
 function registerCaletaRoutes(app: App, ctx: AppContext): void {
   app.register(async (plugin) => {
-    const scope = rawBodyScope(plugin as unknown as App);
-    // Whatever fails before a handler (a body over the limit, a NUL in the address) answers in the
-    // guide's format, never the platform's envelope.
-    scope.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
-      const status: CaletaStatus =
-        error.statusCode !== undefined && error.statusCode < 500 ? 'RS_ERROR_WRONG_TYPES' : 'RS_ERROR_UNKNOWN';
-      if (status === 'RS_ERROR_UNKNOWN') request.log.error({ err: error }, 'caleta wallet call failed');
-      return reply.status(error.statusCode !== undefined && error.statusCode < 500 ? 400 : 500).send({
-        status,
-        request_uuid: '',
-      });
-    });
+    const scope = protocolScope(plugin as unknown as App, 'caleta', (client) => ({
+      status: client ? 'RS_ERROR_WRONG_TYPES' : 'RS_ERROR_UNKNOWN',
+      request_uuid: '',
+    }));
 
     const description =
       "Caleta Gaming System Wallet API (Operator's Guide 1.5): header X-Auth-Signature, base64 RSA-SHA256 of the raw body by the provider's key; amounts in 1/100,000 of the currency unit. docs/game-providers.md.";
@@ -303,14 +305,11 @@ async function evolutionCall<B extends { uuid?: string }>(
  */
 function registerEvolutionRoutes(app: App, ctx: AppContext): void {
   app.register(async (plugin) => {
-    const scope = rawBodyScope(plugin as unknown as App);
-    scope.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
-      const client = error.statusCode !== undefined && error.statusCode < 500;
-      if (!client) request.log.error({ err: error }, 'evolution wallet call failed');
-      return reply
-        .status(client ? 400 : 500)
-        .send({ status: client ? 'INVALID_PARAMETER' : 'UNKNOWN_ERROR', balance: 0, bonus: 0 });
-    });
+    const scope = protocolScope(plugin as unknown as App, 'evolution', (client) => ({
+      status: client ? 'INVALID_PARAMETER' : 'UNKNOWN_ERROR',
+      balance: 0,
+      bonus: 0,
+    }));
     const description =
       "Evolution One Wallet: the integration's secret in the authToken query parameter; amounts in the currency's unit (cents at most). docs/game-providers.md.";
     const Query = z.object({ authToken: z.string().max(512).optional() });
