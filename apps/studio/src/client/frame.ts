@@ -81,7 +81,7 @@ export function createFrame(p: {
     fairButton.setAttribute('aria-expanded', String(open));
     document.body.classList.toggle('drawer-open', open);
   };
-  fairButton.addEventListener('click', () => openDrawer(drawer.hidden));
+  fairButton.addEventListener('click', () => openDrawer(Boolean(drawer.hidden)));
   close.addEventListener('click', () => {
     openDrawer(false);
     fairButton.focus();

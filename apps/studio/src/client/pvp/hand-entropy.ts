@@ -4,7 +4,9 @@
 // chose its seed before seeing the value, cannot pick a deck. Both card tables use it.
 
 /** A fresh contribution: 128 random bits from the browser's generator, as 32 hex digits. */
-export function freshEntropy(fill: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function freshEntropy(
+  fill: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   return Array.from(fill(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
