@@ -53,6 +53,7 @@ import { registerChatSocket } from './modules/chat/chat.socket';
 import { registerChatroomAdminRoutes } from './modules/chatroom/chatroom.admin.routes';
 import { registerChatroomRoutes } from './modules/chatroom/chatroom.routes';
 import { registerChatroomSocket } from './modules/chatroom/chatroom.socket';
+import { registerCatalogueSource } from './modules/games/catalogue-sync.service';
 import { registerGamesAdminRoutes } from './modules/games/games.admin.routes';
 import { registerGamesRoutes } from './modules/games/games.routes';
 import { registerGameLaunchRoutes } from './modules/games/launch.routes';
@@ -76,7 +77,7 @@ import { registerOperatorsAdminRoutes } from './modules/operators/operators.admi
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
-import { caletaLaunch } from './modules/providers/caleta-games.service';
+import { caletaGameList, caletaLaunch } from './modules/providers/caleta-games.service';
 import { registerProvidersRoutes } from './modules/providers/providers.routes';
 import { registerPvpAdminRoutes } from './modules/pvp/pvp.admin.routes';
 import { registerPvpRoutes } from './modules/pvp/pvp.routes';
@@ -148,8 +149,10 @@ export async function buildApp(
   // A visitor's feedback passes the guest captcha of accounts, a module beside messages.
   registerFeedbackVisitorCheck(checkCaptcha);
   registerBonusBetLimit(bonusMaxBet);
-  // A Caleta game's address comes from its provider's Games API; games cannot import providers.
+  // A Caleta game's address and the game list come from its provider's Games API; games cannot
+  // import providers.
   registerProviderLauncher('caleta', caletaLaunch);
+  registerCatalogueSource('caleta', caletaGameList);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

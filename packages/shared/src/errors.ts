@@ -131,6 +131,19 @@ export const errorCatalogue = {
   RESPONSIBLE_NO_BREAK: { status: 409, message: 'This member is not on a break' },
   // vendor gateway (operator side; the vendor API itself answers vendorStatusCatalogue statuses)
   VENDOR_NOT_FOUND: { status: 404, message: 'No such vendor integration' },
+  VENDOR_EXISTS: { status: 409, message: 'A vendor with this code already exists' },
+  CATALOGUE_SYNC_UNAVAILABLE: {
+    status: 502,
+    message: "The provider's game list could not be read; check its Games API settings and key, then try again",
+  },
+  CATALOGUE_SYNC_CHANGED: {
+    status: 409,
+    message: "The provider's game list has changed since it was shown: look at the new changes before applying",
+  },
+  CATALOGUE_SYNC_NOT_SET_UP: {
+    status: 409,
+    message: 'This vendor has no Games API to list its games from (its settings and an operator key)',
+  },
   // the trader console: what the sportsbook's trader API answered (or did not)
   SPORTSBOOK_UNAVAILABLE: { status: 503, message: 'The sportsbook is not answering; try again in a moment' },
   SPORTSBOOK_NOT_FOUND: { status: 404, message: 'The sportsbook does not know this event, market or player' },

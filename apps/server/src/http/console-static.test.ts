@@ -50,7 +50,7 @@ describe('console pages', () => {
         expect(policy.get('script-src')).toEqual(["'self'", ...hashes]);
         expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
         expect(policy.get('connect-src')).toEqual(["'self'"]);
-        expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+        expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
       }
       const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(page)?.[1];
       expect(script).toBeDefined();

@@ -71,9 +71,9 @@ function origins(urls: readonly string[]): string[] {
 /**
  * The player site's policy. Scripts: its bundle and the hashes of index.html's inline script (the
  * theme set before first paint). Styles: its stylesheet and React's style attributes. Images: this
- * site, data: (the captcha), blob:, and the brand's image hosts. Frames: the game page, on this site
- * or a brand launch host (or a vendor's https page). Connections: the API and the WebSocket /ws
- * ('self' covers ws: and wss: on this host).
+ * site, data: (the captcha), blob:, the brand's image hosts and any https host (providers'
+ * pictures). Frames: the game page, on this site or a brand launch host (or a vendor's https page).
+ * Connections: the API and the WebSocket /ws ('self' covers ws: and wss: on this host).
  */
 export function sitePolicy(input: { scriptHashes: string[]; imageHosts: string[]; launchHosts: string[] }): string {
   return [
@@ -81,7 +81,9 @@ export function sitePolicy(input: { scriptHashes: string[]; imageHosts: string[]
     ["script-src 'self'", ...input.scriptHashes].join(' '),
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data: blob:", ...input.imageHosts].join(' '),
+    // https: as well: the pictures outside providers give their games (catalogue sync) are on
+    // their own hosts, which change with their lists.
+    ["img-src 'self' data: blob: https:", ...input.imageHosts].join(' '),
     "font-src 'self' data:",
     "connect-src 'self'",
     ["frame-src 'self' https:", ...input.launchHosts].join(' '),
@@ -96,9 +98,10 @@ export function sitePolicy(input: { scriptHashes: string[]; imageHosts: string[]
 
 /**
  * The back office console's policy (/console/...). Scripts: its bundle and the hash of its inline
- * theme script. Images: this site, data: (the enrolment QR code, the login captcha) and blob: (an
- * order's proof images, fetched with the operator's token). Connections: the API only. It frames
- * nothing and no page may frame it (clickjacking of operator actions).
+ * theme script. Images: this site, data: (the enrolment QR code, the login captcha), blob: (an
+ * order's proof images, fetched with the operator's token) and https: (providers' game pictures).
+ * Connections: the API only. It frames nothing and no page may frame it (clickjacking of operator
+ * actions).
  */
 export function consolePolicy(input: { scriptHashes: string[] }): string {
   return [
@@ -106,7 +109,8 @@ export function consolePolicy(input: { scriptHashes: string[] }): string {
     ["script-src 'self'", ...input.scriptHashes].join(' '),
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // https: for the providers' game pictures in the catalogue (catalogue sync).
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "frame-src 'none'",

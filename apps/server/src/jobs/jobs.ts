@@ -2,7 +2,12 @@ import { agentStatsJob } from '../modules/agents/agent-stats.jobs';
 import { settlementJobs } from '../modules/agents/settlement.jobs';
 import { gatewayDepositExpiryJob, withdrawalReceiptJob } from '../modules/cashier/cashier.jobs';
 import { unseenAnswersJob } from '../modules/chat/chat.jobs';
-import { gamePopularityJob, sessionEndsJob, vendorMaintenanceEndJob } from '../modules/games/games.jobs';
+import {
+  catalogueSyncJob,
+  gamePopularityJob,
+  sessionEndsJob,
+  vendorMaintenanceEndJob,
+} from '../modules/games/games.jobs';
 import { broadcastsJob, campaignsJob } from '../modules/messages/messages.jobs';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.jobs';
@@ -21,6 +26,7 @@ export const jobs: Job[] = [
   reportRollupsJob,
   gamePopularityJob,
   vendorMaintenanceEndJob,
+  catalogueSyncJob,
   sessionEndsJob,
   agentStatsJob,
   ...settlementJobs,

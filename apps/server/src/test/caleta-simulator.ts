@@ -8,7 +8,15 @@ import type { AddressInfo } from 'node:net';
 // provider's own key, as a player's rounds would: the token swap, balance, bets, wins, a bet whose
 // answer is lost and sent again, and rollbacks. It keeps what it was asked, for the tests to read.
 
-export type SimulatedGame = { game_id: number; game_code: string; name: string; category: string; enabled: boolean };
+export type SimulatedGame = {
+  game_id: number;
+  game_code: string;
+  name: string;
+  category: string;
+  enabled: boolean;
+  url_thumb?: string;
+  rtp?: number;
+};
 
 type Launched = { id: string; body: Record<string, unknown>; token: string | null; user: string | null };
 
@@ -22,6 +30,8 @@ export class CaletaSimulator {
   operatorPublicKey: string | null = null;
   /** The catalogue /api/game/list answers. */
   games: SimulatedGame[] = [];
+  /** Entries /api/game/list answers after the games that are not games (a provider's slip). */
+  junk: unknown[] = [];
   /** Every Games API call, in order: its path and its body (signature refused ones too). */
   readonly calls: { path: string; body: unknown; signed: boolean }[] = [];
   readonly launches = new Map<string, Launched>();
@@ -79,7 +89,7 @@ export class CaletaSimulator {
     this.calls.push({ path, body, signed });
     if (this.failWith !== null) return { status: this.failWith, body: { error: 'unavailable' } };
     if (!signed) return { status: 401, body: { error: 'Invalid signature' } };
-    if (path === '/api/game/list') return { status: 200, body: this.games };
+    if (path === '/api/game/list') return { status: 200, body: [...this.games, ...this.junk] };
     if (path === '/api/game/round')
       return { status: 200, body: { url: `${this.#url}/round/${String(body.round)}/${String(body.user)}` } };
     if (path !== '/api/game/url') return { status: 404, body: { error: 'Not found' } };

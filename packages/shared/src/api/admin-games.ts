@@ -47,6 +47,20 @@ export const GamesApiSettings = z
   .strict();
 export type GamesApiSettings = z.infer<typeof GamesApiSettings>;
 
+/** One sync, by an operator (`by`: their username) or the schedule (`by`: null). */
+export const CatalogueSyncRun = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  by: z.string().nullable(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  held: z.number().int(),
+  released: z.number().int(),
+  /** Why a scheduled sync did not apply (the provider did not answer); null when it applied. */
+  error: z.string().nullable(),
+});
+export type CatalogueSyncRun = z.infer<typeof CatalogueSyncRun>;
+
 export const AdminVendor = z.object({
   code: z.string(),
   name: z.string(),
@@ -83,6 +97,10 @@ export const AdminVendor = z.object({
       gamesApi: GamesApiSettings.nullable(),
       /** The public half of the operator's key pair, to send the provider (null: none generated). */
       operatorPublicKey: z.string().nullable(),
+      /** How often the catalogue is synced from the provider's game list by itself (null: only by hand). */
+      catalogueSyncHours: z.number().int().nullable(),
+      /** The last catalogue sync, by hand or by the schedule (null: never). */
+      lastCatalogueSync: CatalogueSyncRun.nullable(),
       updatedAt: z.string(),
     })
     .nullable(),
@@ -114,9 +132,104 @@ export const AdminVendorBody = z
     providerPublicKey: PublicKeyPem.nullable().optional(),
     /** The provider's Games API for a protocol that has one (caleta); null removes it. */
     gamesApi: GamesApiSettings.nullable().optional(),
+    /**
+     * Sync the catalogue from the provider's game list every so many hours (one of
+     * CATALOGUE_SYNC_HOURS; needs a Games API); null: only by hand.
+     */
+    catalogueSyncHours: z
+      .number()
+      .int()
+      .refine((h) => (CATALOGUE_SYNC_HOURS as readonly number[]).includes(h), { message: 'INVALID' })
+      .nullable()
+      .optional(),
   })
   .strict();
 export type AdminVendorBody = z.infer<typeof AdminVendorBody>;
+
+/** The schedules a catalogue sync can run on: every 6 hours, daily, weekly. */
+export const CATALOGUE_SYNC_HOURS = [6, 24, 168] as const;
+
+/** An address games open at or a provider answers on: https, or http on loopback (a local simulator). */
+const ProviderAddress = z
+  .url({ protocol: /^https?$/ })
+  .max(300)
+  .refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(u), {
+    message: 'INVALID',
+  });
+
+/**
+ * A vendor the operator connects: an outside provider or aggregator on one of the protocols. It
+ * starts with no games (the catalogue sync, or the provider's own list, brings them) and a fresh
+ * secret; the rest of its integration (keys, Games API, addresses) is set as for any vendor.
+ */
+export const AdminVendorCreateBody = z
+  .object({
+    /** Upper-case letters, digits and underscores: the code the provider's calls carry in their path. */
+    code: z.string().regex(/^[A-Z][A-Z0-9_]{1,15}$/, { message: 'INVALID' }),
+    name: z.string().trim().min(2).max(60),
+    protocol: WalletProtocol,
+    /** Where its games open when it has no Games API (the token is added to this address). */
+    launchUrl: ProviderAddress,
+  })
+  .strict();
+export type AdminVendorCreateBody = z.infer<typeof AdminVendorCreateBody>;
+
+// ---- the catalogue sync from a provider's game list (docs/game-providers.md "The catalogue sync")
+
+/** A game of the provider's list that the catalogue does not have yet. */
+export const CatalogueSyncGame = z.object({
+  gameCode: z.string(),
+  name: z.string(),
+  /** The provider's category, and the game type (menu) it is filed under. */
+  category: z.string(),
+  gameType: z.enum(GAME_TYPES),
+  enabled: z.boolean(),
+  imageUrl: z.string().nullable(),
+  /** Return to player in percent, where the provider gives it. */
+  rtp: z.number().nullable(),
+});
+export type CatalogueSyncGame = z.infer<typeof CatalogueSyncGame>;
+
+const CatalogueSyncField = z.enum(['name', 'imageUrl', 'rtp']);
+/** A game the catalogue has whose name, image or RTP the provider's list changes. */
+export const CatalogueSyncChange = z.object({
+  nodeId: z.number().int(),
+  gameCode: z.string(),
+  name: z.string(),
+  changes: z.array(z.object({ field: CatalogueSyncField, from: z.string().nullable(), to: z.string().nullable() })),
+});
+/**
+ * A game the sync takes out of play: `disabled` (the provider switched it off: in maintenance) or
+ * `removed` (no longer in the list: hidden).
+ */
+export const CatalogueSyncHold = z.object({
+  nodeId: z.number().int(),
+  gameCode: z.string(),
+  name: z.string(),
+  reason: z.enum(['disabled', 'removed']),
+});
+/** A game an earlier sync took out of play that the provider offers again: back to active. */
+export const CatalogueSyncRelease = z.object({ nodeId: z.number().int(), gameCode: z.string(), name: z.string() });
+
+/** What a sync would change, shown before it applies; `digest` names this exact change. */
+export const CatalogueSyncPreview = z.object({
+  code: z.string(),
+  digest: z.string(),
+  /** Games in the provider's list, and entries of it that are not games the platform can list. */
+  listed: z.number().int(),
+  skipped: z.number().int(),
+  add: z.array(CatalogueSyncGame),
+  update: z.array(CatalogueSyncChange),
+  hold: z.array(CatalogueSyncHold),
+  release: z.array(CatalogueSyncRelease),
+  unchanged: z.number().int(),
+});
+export type CatalogueSyncPreview = z.infer<typeof CatalogueSyncPreview>;
+
+/** Applies the previewed change; refused (CATALOGUE_SYNC_CHANGED) when the list has changed since. */
+export const CatalogueSyncApplyBody = z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/) }).strict();
+
+export const CatalogueSyncRunList = z.object({ list: z.array(CatalogueSyncRun) });
 
 export const VendorOrderBody = z.object({ codes: z.array(VendorCodeField).min(1).max(500) });
 

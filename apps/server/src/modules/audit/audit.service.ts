@@ -62,6 +62,8 @@ export type AuditEvent =
   | 'games.vendor'
   | 'games.vendor.secret'
   | 'games.vendor.operatorKey'
+  | 'games.vendor.create'
+  | 'games.catalogue.sync'
   | 'games.vendor.order'
   | 'games.game'
   | 'games.game.bulk'

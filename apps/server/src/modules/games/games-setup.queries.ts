@@ -29,6 +29,7 @@ function vendorBase(db: Conn) {
       'i.provider_public_key',
       'i.games_api',
       'i.operator_public_key',
+      'i.catalogue_sync_hours',
       'i.updated_at as integration_updated_at',
       eb
         .selectFrom('games as g')
@@ -82,6 +83,7 @@ export async function updateIntegration(
     games_api?: string | null;
     operator_private_key?: string;
     operator_public_key?: string;
+    catalogue_sync_hours?: number | null;
   },
   now: Date,
 ): Promise<boolean> {
@@ -105,6 +107,36 @@ export async function countVendors(db: Conn, codes: string[]): Promise<number> {
 export async function reorderVendors(db: Conn, codes: string[]) {
   for (const [sort, code] of codes.entries())
     await db.updateTable('vendors').set({ sort }).where('code', '=', code).execute();
+}
+
+/** A new vendor and its integration (a fresh secret); false when the code is taken. */
+export async function insertVendor(
+  db: Conn,
+  vendor: { code: string; name: string; sort: number },
+  integration: { secret: string; launch_url: string; currency: string; protocol: 'gamehall' | 'caleta' | 'evolution' },
+  now: Date,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('vendors')
+    .values(vendor)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  await db
+    .insertInto('vendor_integrations')
+    .values({ vendor_code: vendor.code, ...integration, wallet_mode: 'seamless', allowed_ips: [], updated_at: now })
+    .execute();
+  return true;
+}
+
+/** The sort after every vendor's, so a new vendor lists last. */
+export async function nextVendorSort(db: Conn): Promise<number> {
+  const row = await db
+    .selectFrom('vendors')
+    .select((eb) => eb.fn.max('sort').as('sort'))
+    .executeTakeFirst();
+  return row?.sort === null || row?.sort === undefined ? 0 : Number(row.sort) + 1;
 }
 
 export function listIntegrationVendors(db: Conn) {
@@ -156,6 +188,7 @@ const GAME_COLUMNS = [
   'g.sort',
   'g.status',
   'v.status as vendor_status',
+  'g.image_url',
 ] as const;
 
 export async function pageGames(
@@ -191,7 +224,13 @@ export async function updateGame(
   values: { status?: Status; sort?: number; sub_category?: string | null },
 ) {
   if (Object.keys(values).length === 0) return;
-  await db.updateTable('games').set(values).where('node_id', '=', nodeId).execute();
+  // A status the operator sets is theirs: no later catalogue sync puts it back.
+  const hold = values.status !== undefined ? { provider_hold: null } : {};
+  await db
+    .updateTable('games')
+    .set({ ...values, ...hold })
+    .where('node_id', '=', nodeId)
+    .execute();
 }
 
 /** The node ids among `nodeIds` that name a game, with their status, locked for the change. */
@@ -209,7 +248,7 @@ export function lockGameStatuses(db: Conn, nodeIds: readonly number[]) {
 export async function setGamesStatus(db: Conn, nodeIds: readonly number[], status: Status): Promise<number[]> {
   const rows = await db
     .updateTable('games')
-    .set({ status })
+    .set({ status, provider_hold: null })
     .where('node_id', 'in', nodeIds)
     .where('status', '<>', status)
     .returning('node_id')

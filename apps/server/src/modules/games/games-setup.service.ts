@@ -7,6 +7,7 @@ import type {
   AdminReconciliationQuery,
   AdminReconciliationRow,
   AdminVendorBody,
+  AdminVendorCreateBody,
 } from '@gamehall/shared/api/admin-games';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
@@ -14,6 +15,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
+import { lastSyncRuns } from './catalogue-sync.service';
 import * as q from './games-setup.queries';
 import { HOUSE_STUDIO_PATH } from './house-figures';
 
@@ -36,7 +38,31 @@ async function withFees<R extends { code: string }>(
 }
 
 export async function vendors(ctx: AppContext) {
-  return withFees(ctx.db, await q.listVendors(ctx.db));
+  const [rows, syncs] = await Promise.all([q.listVendors(ctx.db), lastSyncRuns(ctx.db)]);
+  return (await withFees(ctx.db, rows)).map((r) => ({ ...r, last_sync: syncs.get(r.code) ?? null }));
+}
+
+/**
+ * A new vendor the operator connects (an outside provider on one of the protocols), listed last,
+ * active, with no games until its catalogue is synced or filled; its integration gets a fresh secret
+ * and the brand's currency, and is set up further as any vendor's is.
+ */
+export async function createVendor(ctx: AppContext, body: AdminVendorCreateBody) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const currency = (await getBrand(trx)).currency;
+    const created = await q.insertVendor(
+      trx,
+      { code: body.code, name: body.name, sort: await q.nextVendorSort(trx) },
+      { secret: randomBytes(32).toString('hex'), launch_url: body.launchUrl, currency, protocol: body.protocol },
+      ctx.now(),
+    );
+    if (!created) throw new AppError('VENDOR_EXISTS');
+    const row = await q.findVendor(trx, body.code);
+    if (!row) throw new AppError('VENDOR_NOT_FOUND');
+    const [vendor] = await withFees(trx, [row]);
+    if (!vendor) throw new AppError('VENDOR_NOT_FOUND');
+    return vendor;
+  });
 }
 
 /**
@@ -82,10 +108,21 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
       ...(body.gamesApi !== undefined
         ? { games_api: body.gamesApi === null ? null : JSON.stringify(body.gamesApi) }
         : {}),
+      ...syncSchedule(body, found.games_api !== null),
     };
     if (Object.keys(integration).length > 0 && !(await q.updateIntegration(trx, code, integration, ctx.now()))) {
       const fields = Object.fromEntries(
-        (['integrationEnabled', 'walletMode', 'allowedIps', 'protocol', 'providerPublicKey', 'gamesApi'] as const)
+        (
+          [
+            'integrationEnabled',
+            'walletMode',
+            'allowedIps',
+            'protocol',
+            'providerPublicKey',
+            'gamesApi',
+            'catalogueSyncHours',
+          ] as const
+        )
           .filter((f) => body[f] !== undefined)
           .map((f) => [f, 'NOT_ALLOWED']),
       );
@@ -97,6 +134,19 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
     if (!after) throw new AppError('VENDOR_NOT_FOUND');
     return { before, after };
   });
+}
+
+/**
+ * The catalogue sync's schedule a change writes: the one sent, which needs a Games API (sent now or
+ * the integration's already); none when the Games API is removed, since the list is read through it.
+ */
+function syncSchedule(body: AdminVendorBody, hadGamesApi: boolean): { catalogue_sync_hours?: number | null } {
+  const hasGamesApi = body.gamesApi !== undefined ? body.gamesApi !== null : hadGamesApi;
+  if (!hasGamesApi) {
+    if (body.catalogueSyncHours) throw fieldErrors({ catalogueSyncHours: 'NOT_ALLOWED' });
+    return body.gamesApi === null || body.catalogueSyncHours === null ? { catalogue_sync_hours: null } : {};
+  }
+  return body.catalogueSyncHours !== undefined ? { catalogue_sync_hours: body.catalogueSyncHours } : {};
 }
 
 /** A pasted public key, checked to be an RSA key Node can verify with; null removes it. */

@@ -13,8 +13,13 @@ import {
   AdminReconciliationQuery,
   AdminVendor,
   AdminVendorBody,
+  AdminVendorCreateBody,
   AdminVendorList,
   AdminVendorSecret,
+  CatalogueSyncApplyBody,
+  CatalogueSyncPreview,
+  CatalogueSyncRun,
+  CatalogueSyncRunList,
   GameParams,
   VendorOrderBody,
   VendorParams,
@@ -27,7 +32,8 @@ import { ok } from '../../http/envelope';
 import { presentGrid } from '../../http/paging';
 import { requestMetaOf } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
-import { presentAdminGame, presentAdminGameMenus, presentAdminVendor } from './games.presenter';
+import * as sync from './catalogue-sync.service';
+import { presentAdminGame, presentAdminGameMenus, presentAdminVendor, presentSyncRun } from './games.presenter';
 import * as games from './games-setup.service';
 
 const tags = ['admin-games'];
@@ -123,6 +129,86 @@ export function registerGamesAdminRoutes(root: App, ctx: AppContext): void {
       );
       return ok({ code: r.code, secret: r.secret });
     },
+  );
+
+  app.post(
+    '/admin/games/vendors',
+    {
+      schema: {
+        tags,
+        summary:
+          'Connect a new vendor (an outside provider on one of the protocols): listed last, no games until its catalogue is synced',
+        body: AdminVendorCreateBody,
+        response: { 200: envelope(AdminVendor) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'games.vendor.create',
+        `vendor:${req.body.code}`,
+        () => games.createVendor(ctx, req.body),
+        () => ({ after: { ...req.body } }),
+      );
+      return ok(presentAdminVendor(r));
+    },
+  );
+
+  app.post(
+    '/admin/games/vendors/:code/catalogue/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          "What syncing the catalogue from the provider's game list would change, read from its Games API now; nothing changes",
+        params: VendorParams,
+        response: { 200: envelope(CatalogueSyncPreview) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => ok(await sync.previewSync(ctx, req.params.code)),
+  );
+
+  app.post(
+    '/admin/games/vendors/:code/catalogue/apply',
+    {
+      schema: {
+        tags,
+        summary:
+          "Apply the previewed change (by its digest); refused with CATALOGUE_SYNC_CHANGED when the provider's list has changed since",
+        params: VendorParams,
+        body: CatalogueSyncApplyBody,
+        response: { 200: envelope(CatalogueSyncRun) },
+      },
+      config: { auth: WRITE },
+    },
+    async (req) => {
+      const r = await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'games.catalogue.sync',
+        `vendor:${req.params.code}`,
+        (operator) => sync.applySync(ctx, req.params.code, req.body.digest, operator.username),
+        (run) => ({ after: { added: run.added, updated: run.updated, held: run.held, released: run.released } }),
+      );
+      return ok(presentSyncRun(r));
+    },
+  );
+
+  app.get(
+    '/admin/games/vendors/:code/catalogue/syncs',
+    {
+      schema: {
+        tags,
+        summary: "The vendor's last 20 catalogue syncs, latest first, by an operator or the schedule",
+        params: VendorParams,
+        response: { 200: envelope(CatalogueSyncRunList) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => ok({ list: (await sync.syncRuns(ctx, req.params.code)).map(presentSyncRun) }),
   );
 
   app.post(

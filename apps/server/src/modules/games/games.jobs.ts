@@ -1,5 +1,6 @@
 import type { Job } from '../../scheduler/scheduler';
 import { pushTarget } from '../sportsbook/risk-factor.service';
+import { runDueSyncs } from './catalogue-sync.service';
 import { endDueMaintenance } from './games-setup.service';
 import { refreshPopularity } from './popularity.service';
 import { pushSessionEnds } from './session-ends.service';
@@ -36,4 +37,14 @@ export const sessionEndsJob: Job = {
   name: 'games.sessionEnds',
   everyMs: 2_000,
   run: (ctx) => pushSessionEnds(ctx, pushTarget(ctx, quiet)),
+};
+
+/**
+ * The catalogue syncs an integration's schedule has made due (catalogue-sync.service.ts), looked for
+ * every ten minutes: the schedules are hours long, and each sync asks the provider for its list.
+ */
+export const catalogueSyncJob: Job = {
+  name: 'games.catalogue-sync',
+  everyMs: 600_000,
+  run: (ctx) => runDueSyncs(ctx),
 };

@@ -1,8 +1,9 @@
-import type { AdminGame, AdminGameMenus, AdminVendor } from '@gamehall/shared/api/admin-games';
+import type { AdminGame, AdminGameMenus, AdminVendor, CatalogueSyncRun } from '@gamehall/shared/api/admin-games';
 import { gameIconUrl, vendorIconUrl } from '@gamehall/shared/api/catalogue';
 import type { Game, GameList, GameVendors, RoomList } from '@gamehall/shared/api/games';
 import { toMajor } from '@gamehall/shared/money';
 import { pageCounts } from '../../http/paging';
+import type { SyncRunRow } from './catalogue-sync.queries';
 import type { GameRow, listLiveRooms } from './games.queries';
 import { displayVendorName, type GamePage, type Lane, type View } from './games.service';
 import type { GameRow as GridGameRow, VendorRow } from './games-setup.queries';
@@ -11,7 +12,7 @@ import { houseFigures } from './house-figures';
 
 export function presentGame(row: GameRow, view: View): Game {
   const names = (typeof row.names === 'string' ? JSON.parse(row.names) : row.names) as Record<string, string>;
-  const icon = gameIconUrl(Number(row.node_id));
+  const icon = row.image_url ?? gameIconUrl(Number(row.node_id));
   return {
     nodeId: Number(row.node_id),
     nodeName: row.name,
@@ -34,6 +35,8 @@ export function presentGame(row: GameRow, view: View): Game {
           }
         : null,
     ...houseFigures(row.launch_url, row.vendor_code, row.game_code),
+    // The provider's own figure, where its game list gives one.
+    ...(row.rtp_hundredths !== null ? { rtp: row.rtp_hundredths / 100 } : {}),
   };
 }
 
@@ -97,7 +100,22 @@ function siteCounts(vendorStatus: string, active: unknown, listed: unknown) {
   };
 }
 
-export function presentAdminVendor(r: VendorRow & { provider_fee_ppm: number }): AdminVendor {
+export function presentSyncRun(r: SyncRunRow): CatalogueSyncRun {
+  return {
+    id: Number(r.id),
+    at: new Date(r.at).toISOString(),
+    by: r.by_username,
+    added: r.added,
+    updated: r.updated,
+    held: r.held,
+    released: r.released,
+    error: r.error,
+  };
+}
+
+export function presentAdminVendor(
+  r: VendorRow & { provider_fee_ppm: number; last_sync?: SyncRunRow | null },
+): AdminVendor {
   return {
     code: r.code,
     name: r.name,
@@ -121,6 +139,8 @@ export function presentAdminVendor(r: VendorRow & { provider_fee_ppm: number }):
             providerPublicKey: r.provider_public_key ?? null,
             gamesApi: r.games_api ?? null,
             operatorPublicKey: r.operator_public_key ?? null,
+            catalogueSyncHours: r.catalogue_sync_hours ?? null,
+            lastCatalogueSync: r.last_sync ? presentSyncRun(r.last_sync) : null,
             updatedAt: new Date(r.integration_updated_at ?? 0).toISOString(),
           },
   };
@@ -141,7 +161,7 @@ export function presentAdminGame(r: GridGameRow): AdminGame {
     sort: r.sort,
     status: r.status,
     vendorStatus: r.vendor_status,
-    iconUrl: gameIconUrl(nodeId),
+    iconUrl: r.image_url ?? gameIconUrl(nodeId),
   };
 }
 

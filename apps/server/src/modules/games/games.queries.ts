@@ -74,6 +74,9 @@ const GAME_COLUMNS = [
   'v.maintenance_until as vendor_maintenance_until',
   // Whether the house studio serves the vendor, hence knows its games' RTP (house-figures.ts).
   'i.launch_url',
+  // A provider's picture and RTP, from its game list (catalogue sync).
+  'g.image_url',
+  'g.rtp_hundredths',
 ] as const;
 
 /** One page of games; ordered hot first, then configured order, then name, then node id (stable paging). */

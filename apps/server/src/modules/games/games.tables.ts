@@ -15,6 +15,7 @@ declare module '../../db/schema' {
     favourite_games: FavouriteGamesTable;
     vendor_integrations: VendorIntegrationsTable;
     game_sessions: GameSessionsTable;
+    catalogue_syncs: CatalogueSyncsTable;
   }
 }
 
@@ -63,7 +64,30 @@ export interface GamesTable {
   lobby: Generated<boolean>;
   /** Distinct players in the rounds of the last HOT_WINDOW_DAYS days (migration 0081, job games.popularity). */
   recent_players: Generated<number>;
+  /** The provider's picture of the game (an https address, catalogue sync, migration 0128); null: the art. */
+  image_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Return to player in hundredths of a percent, where the provider's list gives it; null: unknown. */
+  rtp_hundredths: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why a catalogue sync took the game out of play; null: it did not (the status is the operator's). */
+  provider_hold: ColumnType<
+    'disabled' | 'removed' | null,
+    'disabled' | 'removed' | null | undefined,
+    'disabled' | 'removed' | null
+  >;
   created_at: CreatedAt;
+}
+
+/** Every catalogue sync of a vendor (migration 0128): by an operator (their username) or the schedule. */
+export interface CatalogueSyncsTable {
+  id: Id;
+  vendor_code: string;
+  at: CreatedAt;
+  by_username: string | null;
+  added: number;
+  updated: number;
+  held: number;
+  released: number;
+  error: string | null;
 }
 
 export interface FavouriteGamesTable {
@@ -89,6 +113,8 @@ export interface VendorIntegrationsTable {
   /** The operator's RSA key pair (PEM) the Games API calls are signed with; null: none generated. */
   operator_private_key: ColumnType<string | null, string | null | undefined, string | null>;
   operator_public_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How often the catalogue syncs itself from the provider's list, in hours; null: only by hand. */
+  catalogue_sync_hours: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: Timestamp;
 }
 

@@ -1,7 +1,8 @@
 import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import type { GamesApiSettings } from '@gamehall/shared/api/admin-games';
-import { CaletaGameUrlAnswer } from '@gamehall/shared/api/caleta';
-import type { z } from 'zod';
+import { CaletaGameUrlAnswer, CaletaListedGame } from '@gamehall/shared/api/caleta';
+import { z } from 'zod';
+import type { ListedGame, ProviderList } from '../games/catalogue-sync.service';
 import type { ProviderLaunch } from '../games/launch.service';
 
 // The Caleta Gaming System's Games API, which the operator calls (docs/game-providers.md, "Caleta"):
@@ -95,4 +96,37 @@ export async function caletaLaunch(launch: ProviderLaunch): Promise<string> {
     CaletaGameUrlAnswer,
   );
   return answer.url;
+}
+
+/**
+ * The provider's game list through /api/game/list, for the catalogue sync. An entry that is not a
+ * game the platform can list (no game_code, which the launch sends, or not the guide's shape) and a
+ * second entry of one game_code are counted as skipped, not guessed at. Pictures are kept only on
+ * https (a player's page cannot show another), and RTP where the list gives it.
+ */
+export async function caletaGameList(settings: GamesApiSettings, privateKeyPem: string): Promise<ProviderList> {
+  const entries = await caletaGamesCall(
+    settings,
+    privateKeyPem,
+    '/api/game/list',
+    { operator_id: settings.operatorId },
+    z.array(z.unknown()),
+  );
+  const games: ListedGame[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const parsed = CaletaListedGame.safeParse(entry);
+    const game = parsed.success ? parsed.data : null;
+    if (!game?.game_code || seen.has(game.game_code)) continue;
+    seen.add(game.game_code);
+    games.push({
+      gameCode: game.game_code,
+      name: game.name,
+      category: game.category,
+      enabled: game.enabled,
+      imageUrl: game.url_thumb?.startsWith('https://') ? game.url_thumb : null,
+      rtp: game.rtp ?? null,
+    });
+  }
+  return { games, skipped: entries.length - games.length };
 }
