@@ -7,6 +7,9 @@ import type {
   AdminReconciliationRow,
   AdminVendor,
   AdminVendorBody,
+  AdminVendorCreateBody,
+  CatalogueSyncPreview,
+  CatalogueSyncRun,
 } from '@gamehall/shared/api/admin-games';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/api-client';
@@ -20,6 +23,11 @@ export const vendorsQuery = queryOptions({
   queryKey: vendorsKey,
   queryFn: () => api<{ list: AdminVendor[] }>('/admin/games/vendors').then((r) => r.list),
 });
+
+/** A vendor the operator connects; it starts with no games. */
+export function createVendor(body: AdminVendorCreateBody) {
+  return api<AdminVendor>('/admin/games/vendors', { method: 'POST', body });
+}
 
 export function changeVendor(code: string, body: AdminVendorBody) {
   return api<AdminVendor>(`/admin/games/vendors/${encodeURIComponent(code)}`, { method: 'PUT', body });
@@ -42,6 +50,33 @@ export function generateOperatorKey(code: string) {
     method: 'POST',
     body: {},
   });
+}
+
+// The catalogue sync from a provider's game list. The preview is a POST because it calls the
+// provider; it is kept apart from the runs so that refreshing the history never asks the provider again.
+export const catalogueSyncPreviewKey = (code: string) => ['games', 'catalogueSync', 'preview', code] as const;
+export const catalogueSyncRunsKey = (code: string) => ['games', 'catalogueSync', 'runs', code] as const;
+
+/** What applying the provider's game list would change now, named by its digest. */
+export function previewCatalogueSync(code: string) {
+  return api<CatalogueSyncPreview>(`/admin/games/vendors/${encodeURIComponent(code)}/catalogue/preview`, {
+    method: 'POST',
+  });
+}
+
+/** Applies the change the preview with this digest showed; refused when the provider's list has moved since. */
+export function applyCatalogueSync(code: string, digest: string) {
+  return api<CatalogueSyncRun>(`/admin/games/vendors/${encodeURIComponent(code)}/catalogue/apply`, {
+    method: 'POST',
+    body: { digest },
+  });
+}
+
+/** The vendor's last syncs, latest first. */
+export function fetchCatalogueSyncs(code: string) {
+  return api<{ list: CatalogueSyncRun[] }>(`/admin/games/vendors/${encodeURIComponent(code)}/catalogue/syncs`).then(
+    (r) => r.list,
+  );
 }
 
 export function fetchGames(query: Query) {
