@@ -78,6 +78,7 @@ import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
 import { caletaGameList, caletaLaunch } from './modules/providers/caleta-games.service';
+import { evolutionLaunch } from './modules/providers/evolution-games.service';
 import { registerProvidersRoutes } from './modules/providers/providers.routes';
 import { registerPvpAdminRoutes } from './modules/pvp/pvp.admin.routes';
 import { registerPvpRoutes } from './modules/pvp/pvp.routes';
@@ -149,10 +150,11 @@ export async function buildApp(
   // A visitor's feedback passes the guest captcha of accounts, a module beside messages.
   registerFeedbackVisitorCheck(checkCaptcha);
   registerBonusBetLimit(bonusMaxBet);
-  // A Caleta game's address and the game list come from its provider's Games API; games cannot
-  // import providers.
+  // A Caleta game's address and the game list, and an Evolution table's address, come from the
+  // provider's own API; games cannot import providers.
   registerProviderLauncher('caleta', caletaLaunch);
   registerCatalogueSource('caleta', caletaGameList);
+  registerProviderLauncher('evolution', evolutionLaunch);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, sign, verify } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { type JsonAnswer, SimulatedProvider } from './json-server';
 
 // A local Caleta-protocol provider for the tests, speaking the real protocol over HTTP both ways: its
 // Games API (/api/game/url, /api/game/list, /api/game/round) checks the operator's signatures with
@@ -22,7 +22,7 @@ type Launched = { id: string; body: Record<string, unknown>; token: string | nul
 
 export type WalletAnswer = { status: string; request_uuid?: string; balance?: number; user?: string; token?: string };
 
-export class CaletaSimulator {
+export class CaletaSimulator extends SimulatedProvider {
   readonly providerKey: KeyObject;
   /** The provider's public key, which the operator pastes into the integration. */
   readonly providerPublicKey: string;
@@ -37,45 +37,24 @@ export class CaletaSimulator {
   readonly launches = new Map<string, Launched>();
   /** Answer every Games API call with this HTTP status instead (a provider that is down). */
   failWith: number | null = null;
-  #server: Server;
-  #url = '';
 
   private constructor(
     /** The operator's Wallet API for this integration: https://<site>/providers/caleta/<vendor>. */
     readonly walletUrl: string,
   ) {
+    super();
     const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
     this.providerKey = pair.privateKey;
     this.providerPublicKey = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    this.#server = createServer((request, response) => {
-      void this.#answer(request).then(({ status, body }) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      });
-    });
   }
 
   static async start(walletUrl: string): Promise<CaletaSimulator> {
     const simulator = new CaletaSimulator(walletUrl);
-    await new Promise<void>((resolve) => simulator.#server.listen(0, '127.0.0.1', resolve));
-    const { port } = simulator.#server.address() as AddressInfo;
-    simulator.#url = `http://127.0.0.1:${port}`;
+    await simulator.listen();
     return simulator;
   }
 
-  /** The Games API's base address, which the operator enters in the integration. */
-  get url(): string {
-    return this.#url;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.#server.close(() => resolve()));
-  }
-
-  async #answer(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
+  protected async answer(request: IncomingMessage, raw: Buffer): Promise<JsonAnswer> {
     const signature = request.headers['x-auth-signature'];
     const signed =
       this.operatorPublicKey !== null &&
@@ -91,14 +70,14 @@ export class CaletaSimulator {
     if (!signed) return { status: 401, body: { error: 'Invalid signature' } };
     if (path === '/api/game/list') return { status: 200, body: [...this.games, ...this.junk] };
     if (path === '/api/game/round')
-      return { status: 200, body: { url: `${this.#url}/round/${String(body.round)}/${String(body.user)}` } };
+      return { status: 200, body: { url: `${this.url}/round/${String(body.round)}/${String(body.user)}` } };
     if (path !== '/api/game/url') return { status: 404, body: { error: 'Not found' } };
     if (!this.games.some((g) => g.game_code === body.game_code && g.enabled))
       return { status: 404, body: { error: 'The game does not exist' } };
     const id = randomBytes(6).toString('hex');
     const token = typeof body.token === 'string' ? body.token : null;
     this.launches.set(id, { id, body, token, user: typeof body.user === 'string' ? body.user : null });
-    return { status: 200, body: { url: `${this.#url}/games/${id}` } };
+    return { status: 200, body: { url: `${this.url}/games/${id}` } };
   }
 
   /** The launch a game address names (what the player's browser would open). */

@@ -34,6 +34,26 @@ export async function openVendorWallet(): Promise<VendorWallet> {
   return { t, vendor, client: vendorClient(t, vendor) };
 }
 
+/**
+ * Makes the vendor an outside provider's (its games no longer launch on the house studio, which only
+ * speaks the platform's protocol) and answers its first active game.
+ */
+export async function asOutsideVendor(t: TestApp, vendor: string, launchUrl: string) {
+  await t.ctx.db
+    .updateTable('vendor_integrations')
+    .set({ launch_url: launchUrl })
+    .where('vendor_code', '=', vendor)
+    .execute();
+  return t.ctx.db
+    .selectFrom('games')
+    .select(['node_id', 'game_code', 'name'])
+    .where('vendor_code', '=', vendor)
+    .where('status', '=', 'active')
+    .orderBy('node_id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}
+
 /** Credits a member's PHP cash account (a deposit through the ledger). */
 export async function fund(t: TestApp, memberId: number, amount: number): Promise<void> {
   await t.ctx.db.transaction().execute((trx) =>

@@ -29,23 +29,53 @@ export const PublicKeyPem = z
 /** An IPv4 or IPv6 address as the gateway compares it (exact match, no ranges). */
 export const IpAddress = z.union([z.ipv4(), z.ipv6()], { error: () => ({ message: 'INVALID' }) });
 
-/**
- * Where a provider's Games API is (an https address; http on a loopback address, for a local
- * simulator) and who the operator is there: Caleta's operator_id and sub_partner_id.
- */
-export const GamesApiSettings = z
+/** An address games open at or a provider answers on: https, or http on loopback (a local simulator). */
+const ProviderAddress = z
+  .url({ protocol: /^https?$/ })
+  .max(300)
+  .refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(u), {
+    message: 'INVALID',
+  });
+
+/** Caleta's Games API: where it is and who the operator is there (operator_id, sub_partner_id). */
+export const CaletaGamesApi = z
   .object({
-    url: z
-      .url({ protocol: /^https?$/ })
-      .max(300)
-      .refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(u), {
-        message: 'INVALID',
-      }),
+    url: ProviderAddress,
     operatorId: z.number().int().min(1).max(2_147_483_647),
     subPartnerId: z.string().trim().min(1).max(64).nullable(),
   })
   .strict();
+
+/** Evolution's User Authentication API: its host, and the casino key and API token it gave. */
+export const EvolutionGamesApi = z
+  .object({
+    url: ProviderAddress,
+    casinoKey: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'INVALID' }),
+    apiToken: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{8,128}$/, { message: 'INVALID' }),
+  })
+  .strict();
+
+/**
+ * Where a provider's Games API is and the operator's credentials there, in its protocol's shape
+ * (caleta or evolution; the integration's protocol decides which it must be).
+ */
+export const GamesApiSettings = z.union([CaletaGamesApi, EvolutionGamesApi]);
 export type GamesApiSettings = z.infer<typeof GamesApiSettings>;
+export type CaletaGamesApi = z.infer<typeof CaletaGamesApi>;
+export type EvolutionGamesApi = z.infer<typeof EvolutionGamesApi>;
+
+/** The Games API as the console reads it: Evolution's API token is a credential and is never shown. */
+export const GamesApiView = z.union([
+  CaletaGamesApi,
+  EvolutionGamesApi.omit({ apiToken: true }).extend({ apiTokenSet: z.boolean() }).strict(),
+]);
+export type GamesApiView = z.infer<typeof GamesApiView>;
 
 /** One sync, by an operator (`by`: their username) or the schedule (`by`: null). */
 export const CatalogueSyncRun = z.object({
@@ -94,7 +124,7 @@ export const AdminVendor = z.object({
       /** The provider's public key its signed calls are checked with (null: none given yet). */
       providerPublicKey: z.string().nullable(),
       /** The provider's Games API (launch, game list, round details); null: games launch by address. */
-      gamesApi: GamesApiSettings.nullable(),
+      gamesApi: GamesApiView.nullable(),
       /** The public half of the operator's key pair, to send the provider (null: none generated). */
       operatorPublicKey: z.string().nullable(),
       /** How often the catalogue is synced from the provider's game list by itself (null: only by hand). */
@@ -130,7 +160,10 @@ export const AdminVendorBody = z
     protocol: WalletProtocol.optional(),
     /** The provider's RSA public key for a protocol it signs (caleta); null removes it. */
     providerPublicKey: PublicKeyPem.nullable().optional(),
-    /** The provider's Games API for a protocol that has one (caleta); null removes it. */
+    /**
+     * The provider's Games API for a protocol that has one, in its shape (caleta, evolution); null
+     * removes it. A change of protocol without one removes the old protocol's.
+     */
     gamesApi: GamesApiSettings.nullable().optional(),
     /**
      * Sync the catalogue from the provider's game list every so many hours (one of
@@ -148,14 +181,6 @@ export type AdminVendorBody = z.infer<typeof AdminVendorBody>;
 
 /** The schedules a catalogue sync can run on: every 6 hours, daily, weekly. */
 export const CATALOGUE_SYNC_HOURS = [6, 24, 168] as const;
-
-/** An address games open at or a provider answers on: https, or http on loopback (a local simulator). */
-const ProviderAddress = z
-  .url({ protocol: /^https?$/ })
-  .max(300)
-  .refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(u), {
-    message: 'INVALID',
-  });
 
 /**
  * A vendor the operator connects: an outside provider or aggregator on one of the protocols. It

@@ -94,3 +94,9 @@ export type EvolutionMoneyBody = z.infer<typeof EvolutionMoneyBody>;
 export type EvolutionPromoBody = z.infer<typeof EvolutionPromoBody>;
 export type EvolutionStandardResponse = z.infer<typeof EvolutionStandardResponse>;
 export type EvolutionCheckResponse = z.infer<typeof EvolutionCheckResponse>;
+
+/** Evolution's User Authentication API's answer: the entry address on its host (path or absolute). */
+export const EvolutionUaAnswer = z.object({
+  entry: z.string().min(1).max(4000),
+  entryEmbedded: z.string().max(4000).optional(),
+});

@@ -38,6 +38,11 @@ export function registerCatalogueSource(protocol: string, source: CatalogueSourc
   sources.set(protocol, source);
 }
 
+/** Whether the protocol has a game list to sync from. */
+export function hasCatalogueSource(protocol: string): boolean {
+  return sources.has(protocol);
+}
+
 /**
  * The game type (the site's menu) a provider's category is filed under; a category the platform does
  * not recognise goes to the casino's games (RNG), which the preview shows before it applies.

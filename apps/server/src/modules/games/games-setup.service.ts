@@ -15,7 +15,7 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { pageWindow } from '../../http/paging';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { reconciliation } from '../vendor-gateway/vendor-gateway.service';
-import { lastSyncRuns } from './catalogue-sync.service';
+import { hasCatalogueSource, lastSyncRuns } from './catalogue-sync.service';
 import * as q from './games-setup.queries';
 import { HOUSE_STUDIO_PATH } from './house-figures';
 
@@ -105,10 +105,7 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
         ? { protocol: body.protocol, secret: randomBytes(32).toString('hex') }
         : {}),
       ...(body.providerPublicKey !== undefined ? { provider_public_key: publicKeyOrNull(body.providerPublicKey) } : {}),
-      ...(body.gamesApi !== undefined
-        ? { games_api: body.gamesApi === null ? null : JSON.stringify(body.gamesApi) }
-        : {}),
-      ...syncSchedule(body, found.games_api !== null),
+      ...gamesApiChange(body, found.protocol ?? 'gamehall', found.games_api !== null),
     };
     if (Object.keys(integration).length > 0 && !(await q.updateIntegration(trx, code, integration, ctx.now()))) {
       const fields = Object.fromEntries(
@@ -134,6 +131,38 @@ export async function changeVendor(ctx: AppContext, code: string, body: AdminVen
     if (!after) throw new AppError('VENDOR_NOT_FOUND');
     return { before, after };
   });
+}
+
+/**
+ * The Games API settings and sync schedule a change writes. The settings are in the protocol's shape
+ * (the one sent, or the integration's); a new protocol without settings of its own drops the old
+ * protocol's, which its provider would not understand.
+ */
+function gamesApiChange(
+  body: AdminVendorBody,
+  protocol: string,
+  hadGamesApi: boolean,
+): { games_api?: string | null; catalogue_sync_hours?: number | null } {
+  const next = body.protocol ?? protocol;
+  if (body.gamesApi) {
+    const shape = 'operatorId' in body.gamesApi ? 'caleta' : 'evolution';
+    if (shape !== next) throw fieldErrors({ gamesApi: 'INVALID' });
+  }
+  const changed = body.protocol !== undefined && body.protocol !== protocol;
+  const dropped = body.gamesApi === undefined && changed && hadGamesApi;
+  // The schedule reads a game list, which only some protocols have; a new protocol starts without one.
+  if (body.catalogueSyncHours && !hasCatalogueSource(next)) throw fieldErrors({ catalogueSyncHours: 'NOT_ALLOWED' });
+  const effective: AdminVendorBody = {
+    ...body,
+    ...(dropped ? { gamesApi: null } : {}),
+    ...(changed && body.catalogueSyncHours === undefined ? { catalogueSyncHours: null } : {}),
+  };
+  return {
+    ...(effective.gamesApi !== undefined
+      ? { games_api: effective.gamesApi === null ? null : JSON.stringify(effective.gamesApi) }
+      : {}),
+    ...syncSchedule(effective, hadGamesApi),
+  };
 }
 
 /**

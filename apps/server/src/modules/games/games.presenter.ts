@@ -1,4 +1,11 @@
-import type { AdminGame, AdminGameMenus, AdminVendor, CatalogueSyncRun } from '@gamehall/shared/api/admin-games';
+import type {
+  AdminGame,
+  AdminGameMenus,
+  AdminVendor,
+  CatalogueSyncRun,
+  GamesApiSettings,
+  GamesApiView,
+} from '@gamehall/shared/api/admin-games';
 import { gameIconUrl, vendorIconUrl } from '@gamehall/shared/api/catalogue';
 import type { Game, GameList, GameVendors, RoomList } from '@gamehall/shared/api/games';
 import { toMajor } from '@gamehall/shared/money';
@@ -100,6 +107,13 @@ function siteCounts(vendorStatus: string, active: unknown, listed: unknown) {
   };
 }
 
+/** The Games API as the console reads it: Evolution's API token is never shown, only that it is set. */
+function gamesApiView(settings: GamesApiSettings | null): GamesApiView | null {
+  if (settings === null || !('apiToken' in settings)) return settings;
+  const { apiToken, ...rest } = settings;
+  return { ...rest, apiTokenSet: apiToken.length > 0 };
+}
+
 export function presentSyncRun(r: SyncRunRow): CatalogueSyncRun {
   return {
     id: Number(r.id),
@@ -137,7 +151,7 @@ export function presentAdminVendor(
             allowedIps: r.allowed_ips ?? [],
             protocol: r.protocol ?? 'gamehall',
             providerPublicKey: r.provider_public_key ?? null,
-            gamesApi: r.games_api ?? null,
+            gamesApi: gamesApiView(r.games_api ?? null),
             operatorPublicKey: r.operator_public_key ?? null,
             catalogueSyncHours: r.catalogue_sync_hours ?? null,
             lastCatalogueSync: r.last_sync ? presentSyncRun(r.last_sync) : null,

@@ -17,6 +17,7 @@ function launchContext(request: FastifyRequest) {
     origin: `${request.protocol}://${request.host}`,
     device: requestMetaOf(request).device,
     country: countryOf(request.ip),
+    ip: request.ip,
   };
 }
 

@@ -62,14 +62,16 @@ export type LaunchContext = {
   device: string | null;
   /** The player's country by address (ISO), null when unknown: a provider's launch may ask for it. */
   country?: string | null;
+  /** The player's address, for a provider's launch that asks for it. */
+  ip?: string | null;
 };
 
 /** What a provider's own launch call needs (its Games API answers the game's address). */
 export type ProviderLaunch = {
   vendor: string;
   gamesApi: GamesApiSettings;
-  /** The operator's private key (PEM) the call is signed with. */
-  privateKey: string;
+  /** The operator's private key (PEM) the call is signed with, for a protocol that signs (caleta). */
+  privateKey: string | null;
   /** The session's token, null for a free trial (the provider's demo mode). */
   token: string | null;
   memberId: number | null;
@@ -79,9 +81,12 @@ export type ProviderLaunch = {
   lobbyUrl: string;
   depositUrl: string;
   country: string | null;
+  /** The player's address, null when unknown. */
+  ip: string | null;
 };
 
-export type ProviderLauncher = (launch: ProviderLaunch) => Promise<string>;
+/** The game's address from the provider; undefined when the integration cannot ask (no key to sign with). */
+export type ProviderLauncher = (launch: ProviderLaunch) => Promise<string | undefined>;
 
 // The launchers of the protocols whose provider answers the game's address itself (modules/providers
 // registers them at start): games cannot import the providers module, which builds on this one.
@@ -202,6 +207,7 @@ async function openSession(
     lobbyUrl: lobby.startsWith('/') ? `${lc.origin}${lobby}` : lobby,
     depositUrl: `${lc.origin}/deposit`,
     country: lc.country ?? null,
+    ip: lc.ip ?? null,
   });
   const lotto: LottoLaunch | null = isLotteryGameType(game.game_type)
     ? {
@@ -238,16 +244,18 @@ async function providerUrl(
   launch: Omit<ProviderLaunch, 'vendor' | 'gamesApi' | 'privateKey' | 'gameCode'>,
 ): Promise<string | undefined> {
   const launcher = providerLaunchers.get(game.protocol ?? 'gamehall');
-  if (!launcher || !game.games_api || !game.operator_private_key) return undefined;
+  if (!launcher || !game.games_api) return undefined;
   try {
     return await launcher({
       ...launch,
       vendor: game.vendor_code,
       gamesApi: game.games_api,
-      privateKey: game.operator_private_key,
+      privateKey: game.operator_private_key ?? null,
       gameCode: game.game_code,
     });
   } catch (error) {
+    // A refusal the launcher words itself (a free trial of money-only tables) is the player's answer.
+    if (error instanceof AppError) throw error;
     throw new AppError('GAME_LAUNCH_UNAVAILABLE', { cause: error });
   }
 }

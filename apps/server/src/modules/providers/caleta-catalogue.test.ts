@@ -290,21 +290,6 @@ describe('the catalogue sync', () => {
     expect(await gameOf('cg_mines')).toMatchObject({ status: 'hidden', provider_hold: null });
   });
 
-  it('applies one preview once when two operators apply it at once', { tags: ['postgres'] }, async () => {
-    simulator.games = [
-      ...simulator.games,
-      { game_id: 4, game_code: 'cg_dice', name: 'Dice Duel', category: 'Table Games', enabled: true },
-    ];
-    const { digest } = (await preview()).body.value;
-    const runsBefore = (await adminCall('GET', `/admin/games/vendors/${CODE}/catalogue/syncs`)).body.value.list.length;
-    const answers = await Promise.all([apply(digest), apply(digest), apply(digest)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    expect((await vendorGames()).filter((g) => g.game_code === 'cg_dice')).toHaveLength(1);
-    const runs = (await adminCall('GET', `/admin/games/vendors/${CODE}/catalogue/syncs`)).body.value.list;
-    expect(runs).toHaveLength(runsBefore + 1);
-    expect(runs[0]).toMatchObject({ by: 'admin', added: 1 });
-  });
-
   it('answers CATALOGUE_SYNC_UNAVAILABLE when the provider is down, and changes nothing', async () => {
     simulator.failWith = 503;
     try {
@@ -357,5 +342,40 @@ describe('the scheduled sync', () => {
     // Without its Games API the list cannot be read: the schedule goes with it.
     const removed = await adminCall('PUT', `/admin/games/vendors/${CODE}`, { gamesApi: null });
     expect(removed.body.value.integration).toMatchObject({ gamesApi: null, catalogueSyncHours: null });
+  });
+});
+
+describe('two operators at once', () => {
+  it('apply one preview once', { tags: ['postgres'] }, async () => {
+    // A vendor and provider of its own, so the test stands alone.
+    const code = 'CALRACE';
+    const { port } = t.app.server.address() as AddressInfo;
+    const provider = await CaletaSimulator.start(`http://127.0.0.1:${port}/providers/caleta/${code}`);
+    try {
+      const created = await adminCall('POST', '/admin/games/vendors', {
+        code,
+        name: 'Race Games',
+        protocol: 'caleta',
+        launchUrl: 'https://race.example/launch',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      await adminCall('PUT', `/admin/games/vendors/${code}`, {
+        gamesApi: { url: provider.url, operatorId: 8, subPartnerId: null },
+      });
+      provider.operatorPublicKey = (
+        await adminCall('POST', `/admin/games/vendors/${code}/operatorKey`)
+      ).body.value.publicKey;
+      provider.games = [torch, wheel];
+      const { digest } = (await adminCall('POST', `/admin/games/vendors/${code}/catalogue/preview`)).body.value;
+      const applyRace = () => adminCall('POST', `/admin/games/vendors/${code}/catalogue/apply`, { digest });
+      const answers = await Promise.all([applyRace(), applyRace(), applyRace()]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+      const games = await t.ctx.db.selectFrom('games').select('game_code').where('vendor_code', '=', code).execute();
+      expect(games.map((g) => g.game_code).sort()).toEqual(['cg_torch', 'cg_wheel']);
+      const runs = (await adminCall('GET', `/admin/games/vendors/${code}/catalogue/syncs`)).body.value.list;
+      expect(runs).toMatchObject([{ by: 'admin', added: 2 }]);
+    } finally {
+      await provider.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
-import type { GamesApiSettings } from '@gamehall/shared/api/admin-games';
+import type { CaletaGamesApi, GamesApiSettings } from '@gamehall/shared/api/admin-games';
 import { CaletaGameUrlAnswer, CaletaListedGame } from '@gamehall/shared/api/caleta';
 import { z } from 'zod';
 import type { ListedGame, ProviderList } from '../games/catalogue-sync.service';
@@ -39,6 +39,12 @@ export function caletaOperatorSignature(privateKeyPem: string, raw: string): str
 /** A Games API call that did not answer as the guide says. */
 export class GamesApiError extends Error {}
 
+/** The settings in Caleta's shape; another protocol's cannot reach its Games API. */
+function caletaSettings(settings: GamesApiSettings): CaletaGamesApi {
+  if (!('operatorId' in settings)) throw new GamesApiError("the integration's Games API settings are not Caleta's");
+  return settings;
+}
+
 /** Posts a signed body to the provider's Games API and reads the answer with `schema`. */
 export async function caletaGamesCall<T>(
   settings: GamesApiSettings,
@@ -74,8 +80,9 @@ export async function caletaGamesCall<T>(
  * a free trial asks for the guide's demo mode (currency FUN, no token, no user), in which the
  * provider keeps the balance and never calls the wallet.
  */
-export async function caletaLaunch(launch: ProviderLaunch): Promise<string> {
-  const { gamesApi } = launch;
+export async function caletaLaunch(launch: ProviderLaunch): Promise<string | undefined> {
+  if (launch.privateKey === null) return undefined;
+  const gamesApi = caletaSettings(launch.gamesApi);
   const real = launch.token !== null && launch.memberId !== null;
   const answer = await caletaGamesCall(
     gamesApi,
@@ -109,7 +116,7 @@ export async function caletaGameList(settings: GamesApiSettings, privateKeyPem: 
     settings,
     privateKeyPem,
     '/api/game/list',
-    { operator_id: settings.operatorId },
+    { operator_id: caletaSettings(settings).operatorId },
     z.array(z.unknown()),
   );
   const games: ListedGame[] = [];

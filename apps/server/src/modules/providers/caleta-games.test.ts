@@ -4,7 +4,7 @@ import { adminToken } from '../../test/admin-session';
 import { CaletaSimulator } from '../../test/caleta-simulator';
 import { createMember } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import { fund, uniqueId as id, openVendorWallet } from '../../test/vendor-wallet-fixture';
+import { asOutsideVendor, fund, uniqueId as id, openVendorWallet } from '../../test/vendor-wallet-fixture';
 import { sessionFor } from '../cashier/cashier.fixtures';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 
@@ -28,19 +28,7 @@ async function adminCall(method: 'PUT' | 'POST', url: string, payload?: object) 
 
 beforeAll(async () => {
   ({ t, vendor } = await openVendorWallet());
-  await t.ctx.db
-    .updateTable('vendor_integrations')
-    .set({ launch_url: 'https://games.caleta.example/launch' })
-    .where('vendor_code', '=', vendor)
-    .execute();
-  game = await t.ctx.db
-    .selectFrom('games')
-    .select(['node_id', 'game_code', 'name'])
-    .where('vendor_code', '=', vendor)
-    .where('status', '=', 'active')
-    .orderBy('node_id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  game = await asOutsideVendor(t, vendor, 'https://games.caleta.example/launch');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   simulator = await CaletaSimulator.start(`http://127.0.0.1:${port}/providers/caleta/${vendor}`);

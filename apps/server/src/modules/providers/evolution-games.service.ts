@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { EvolutionGamesApi, GamesApiSettings } from '@gamehall/shared/api/admin-games';
+import { EvolutionUaAnswer } from '@gamehall/shared/api/evolution';
+import { AppError } from '../../http/errors';
+import type { ProviderLaunch } from '../games/launch.service';
+import { GamesApiError } from './caleta-games.service';
+
+// Evolution's game launch (docs/game-providers.md "Connecting Evolution"): its User Authentication
+// API, POST <host>/ua/v1/<casino key>/<API token>, names the player, their session (the sid its One
+// Wallet calls then carry, the game session's token here) and the table, and answers the entry
+// address on its host, where the player's browser goes.
+
+/** How long Evolution has to answer: a player waits for the launch. */
+const UA_TIMEOUT_MS = 10_000;
+
+/** ISO 3166's code for an unknown country, when the player's address tells none (a private network). */
+const UNKNOWN_COUNTRY = 'ZZ';
+
+function evolutionSettings(settings: GamesApiSettings): EvolutionGamesApi {
+  if (!('casinoKey' in settings)) throw new GamesApiError("the integration's Games API settings are not Evolution's");
+  return settings;
+}
+
+/**
+ * A launch through Evolution's User Authentication API. Evolution's tables are played for money
+ * only: a free trial is refused as one (ACCOUNT_TRIAL_RESTRICTED), not as a provider that is down.
+ */
+export async function evolutionLaunch(launch: ProviderLaunch): Promise<string> {
+  const api = evolutionSettings(launch.gamesApi);
+  if (launch.token === null || launch.memberId === null) throw new AppError('ACCOUNT_TRIAL_RESTRICTED');
+  const host = api.url.replace(/\/+$/, '');
+  const res = await fetch(`${host}/ua/v1/${encodeURIComponent(api.casinoKey)}/${encodeURIComponent(api.apiToken)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      uuid: randomUUID(),
+      player: {
+        id: String(launch.memberId),
+        update: true,
+        country: launch.country ?? UNKNOWN_COUNTRY,
+        language: launch.language.toLowerCase(),
+        currency: launch.currency,
+        session: { id: launch.token, ip: launch.ip ?? '' },
+      },
+      config: {
+        game: { table: { id: launch.gameCode } },
+        channel: { wrapped: false },
+        urls: { lobby: launch.lobbyUrl, cashier: launch.depositUrl },
+      },
+    }),
+    signal: AbortSignal.timeout(UA_TIMEOUT_MS),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new GamesApiError(`/ua/v1 answered HTTP ${res.status}: ${text.slice(0, 200)}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new GamesApiError('/ua/v1 answered no JSON');
+  }
+  const answer = EvolutionUaAnswer.safeParse(json);
+  if (!answer.success) throw new GamesApiError('/ua/v1 answered no entry');
+  // The entry is a path on Evolution's host; an absolute one must be on that host too.
+  const entry = new URL(answer.data.entry, `${host}/`);
+  if (entry.origin !== new URL(host).origin) throw new GamesApiError('/ua/v1 answered an entry on another host');
+  return entry.toString();
+}
