@@ -15,6 +15,8 @@ import {
   scheduleValue,
   type Translate,
 } from './catalogue-sync';
+import { caletaGamesApi, type GamesApiChange, type GamesApiForm, gamesApiChange, gamesApiForm } from './games-api';
+import { CaletaGamesApiBox, EvolutionGamesApiBox } from './games-api-fields';
 import { percentOfPpm, ppmOfPercent } from './provider-fee';
 import { SELECT, SelectField } from './select-field';
 
@@ -36,11 +38,8 @@ type VendorForm = {
   ips: string;
   protocol: string;
   publicKey: string;
-  gamesApiUrl: string;
-  operatorId: string;
-  subPartnerId: string;
   syncHours: string;
-};
+} & GamesApiForm;
 
 type FormProps = {
   vendor: AdminVendor;
@@ -68,24 +67,38 @@ function initialForm(vendor: AdminVendor | null): VendorForm {
     ips: (vendor?.integration?.allowedIps ?? []).join('\n'),
     protocol: vendor?.integration?.protocol ?? 'gamehall',
     publicKey: vendor?.integration?.providerPublicKey ?? '',
-    gamesApiUrl: vendor?.integration?.gamesApi?.url ?? '',
-    operatorId: String(vendor?.integration?.gamesApi?.operatorId ?? ''),
-    subPartnerId: vendor?.integration?.gamesApi?.subPartnerId ?? '',
+    ...gamesApiForm(vendor?.integration?.gamesApi),
     syncHours: scheduleValue(vendor?.integration?.catalogueSyncHours ?? null),
   };
 }
 
-/** The schedule is offered only where the Games API is already saved (the sync lists games through it). */
+/**
+ * The schedule is offered only for Caleta, and only where its Games API is already saved (the sync
+ * lists games through it); Evolution's tables are not listed by the platform.
+ */
 function offersSchedule(vendor: AdminVendor, current: VendorForm): boolean {
-  return Boolean(vendor.integration?.gamesApi) && current.protocol === 'caleta';
+  return caletaGamesApi(vendor.integration?.gamesApi) !== null && current.protocol === 'caleta';
 }
 
-/** The change the form asks for, before the shared schema checks it (the fee is added by the caller). */
-function vendorBody(vendor: AdminVendor, current: VendorForm) {
+/** The schedule sent: only when changed, so that saving other fields never touches it. */
+function scheduleChange(vendor: AdminVendor, current: VendorForm): { catalogueSyncHours?: number | null } {
+  const saved = vendor.integration?.catalogueSyncHours ?? null;
+  if (offersSchedule(vendor, current)) {
+    const hours = scheduleOfValue(current.syncHours);
+    return hours !== saved ? { catalogueSyncHours: hours } : {};
+  }
+  // Another protocol has no game list to sync, even with Games API settings of its own.
+  return current.protocol !== 'caleta' && saved !== null ? { catalogueSyncHours: null } : {};
+}
+
+/**
+ * The change the form asks for, before the shared schema checks it (the fee is added by the caller);
+ * `api` is the Games API part, already checked with its protocol's schema.
+ */
+function vendorBody(vendor: AdminVendor, current: VendorForm, api: GamesApiChange) {
   const integration = vendor.integration;
   // The input reads the browser's clock; the server keeps the instant, players read it in the brand's zone.
   const until = current.until ? new Date(current.until) : null;
-  const syncHours = scheduleOfValue(current.syncHours);
   return {
     status: current.status,
     ...(current.status === 'maintenance'
@@ -104,19 +117,8 @@ function vendorBody(vendor: AdminVendor, current: VendorForm) {
           // Only a provider that signs with its own key has one; another protocol drops it.
           providerPublicKey:
             current.protocol === 'caleta' && current.publicKey.trim() ? current.publicKey.trim() : null,
-          // The Games API is Caleta's; no address means games launch by the integration's address.
-          gamesApi:
-            current.protocol === 'caleta' && current.gamesApiUrl.trim()
-              ? {
-                  url: current.gamesApiUrl.trim(),
-                  operatorId: Number(current.operatorId.trim() || Number.NaN),
-                  subPartnerId: current.subPartnerId.trim() || null,
-                }
-              : null,
-          // Sent only when changed, so that saving other fields never touches the schedule.
-          ...(offersSchedule(vendor, current) && syncHours !== integration.catalogueSyncHours
-            ? { catalogueSyncHours: syncHours }
-            : {}),
+          ...('gamesApi' in api ? { gamesApi: api.gamesApi } : {}),
+          ...scheduleChange(vendor, current),
         }
       : {}),
   };
@@ -168,27 +170,7 @@ function CaletaFields(props: FormProps) {
       >
         {errors.providerPublicKey ?? t('hints.providerPublicKey')}
       </p>
-      <fieldset className="mb-3 rounded-md border border-(--border) p-3">
-        <legend className="px-1 text-sm font-medium">{t('vendors.gamesApi')}</legend>
-        <p className="mb-2 text-xs text-(--text-muted)">{t('hints.gamesApi')}</p>
-        <Field
-          label={t('fields.gamesApiUrl')}
-          inputMode="url"
-          value={current.gamesApiUrl}
-          error={errors.gamesApi}
-          onChange={(e) => set({ gamesApiUrl: e.target.value })}
-        />
-        <Field
-          label={t('fields.operatorId')}
-          inputMode="numeric"
-          value={current.operatorId}
-          onChange={(e) => set({ operatorId: e.target.value })}
-        />
-        <Field
-          label={t('fields.subPartnerId')}
-          value={current.subPartnerId}
-          onChange={(e) => set({ subPartnerId: e.target.value })}
-        />
+      <CaletaGamesApiBox form={current} set={set} errors={errors}>
         {offersSchedule(vendor, current) && <CatalogueScheduleField {...props} />}
         <p className="text-sm font-medium">{t('vendors.operatorPublicKey')}</p>
         {vendor.integration?.operatorPublicKey ? (
@@ -198,8 +180,20 @@ function CaletaFields(props: FormProps) {
         ) : (
           <p className="mt-1 text-xs text-(--text-muted)">{t('vendors.noOperatorKey')}</p>
         )}
-      </fieldset>
+      </CaletaGamesApiBox>
     </>
+  );
+}
+
+/** While another protocol than the saved one is picked: what saving does to the saved Games API settings. */
+function ProtocolChangeNote({ vendor, protocol }: { vendor: AdminVendor; protocol: string }) {
+  const { t } = useTranslation('games');
+  const saved = vendor.integration;
+  if (!saved?.gamesApi || protocol === saved.protocol) return null;
+  return (
+    <p className="mb-3 text-xs text-(--text-muted)" data-testid="vendor-protocol-change">
+      {t('hints.protocolChange', { protocol: t(`protocols.${saved.protocol}`) })}
+    </p>
   );
 }
 
@@ -238,7 +232,11 @@ function IntegrationFields(props: FormProps) {
               : t('hints.gamehallAddress', { address: `${origin}/vendor/wallet` })
         }
       />
+      <ProtocolChangeNote vendor={vendor} protocol={current.protocol} />
       {current.protocol === 'caleta' && <CaletaFields {...props} />}
+      {current.protocol === 'evolution' && (
+        <EvolutionGamesApiBox form={current} set={set} errors={errors} saved={vendor.integration?.gamesApi ?? null} />
+      )}
       <label htmlFor={ipsId} className="mb-1 block text-sm font-medium">
         {t('fields.allowedIps')}
       </label>
@@ -279,10 +277,13 @@ export function VendorDialog({ vendor, onClose }: { vendor: AdminVendor | null; 
       setErrors({ providerFeePpm: t('vendors.feeInvalid') });
       return;
     }
-    const checked = validate(AdminVendorBody, { ...vendorBody(vendor, current), providerFeePpm: fee });
-    setErrors(checked.errors);
+    const api: GamesApiChange = vendor.integration
+      ? gamesApiChange(current.protocol, current, vendor.integration.gamesApi)
+      : { errors: {} };
+    const checked = validate(AdminVendorBody, { ...vendorBody(vendor, current, api), providerFeePpm: fee });
+    setErrors({ ...checked.errors, ...api.errors });
     const data = checked.data;
-    if (!data) return;
+    if (!data || Object.keys(api.errors).length > 0) return;
     if (await run(() => changeVendor(vendor.code, data))) close();
   };
   const set = (patch: Partial<VendorForm>) => setForm({ ...current, ...patch });

@@ -1,16 +1,18 @@
 // @vitest-environment happy-dom
 import type { AdminVendor, CatalogueSyncPreview, CatalogueSyncRun } from '@gamehall/shared/api/admin-games';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createElement, type ReactElement } from 'react';
+import { act, createElement, type ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import games from '../../locales/en/games.json';
 import { alerts, button, click, setUpDom, type, until } from '../../test/dom';
 import { AddVendorDialog } from './add-vendor-dialog';
 import { CatalogueSyncDialog } from './catalogue-sync-dialog';
+import { VendorDialog } from './vendor-dialog';
 
 // The Vendors screen's new dialogs against a stand-in for the admin API: the catalogue sync shows
 // the provider's changes, applies exactly the change shown (and shows the new one when the list
-// moved in between), and adding a vendor puts a taken code on the code field.
+// moved in between), adding a vendor puts a taken code on the code field, and editing Evolution's
+// Games API asks for the token the console never gets back.
 
 const dom = setUpDom({ games });
 
@@ -203,5 +205,91 @@ describe('the add vendor dialog', () => {
     await click(button(body(), 'Add vendor'));
     await until(() => expect(alerts(body())).toHaveLength(3));
     expect(asked).toEqual([]);
+  });
+});
+
+describe("the vendor dialog's Games API", () => {
+  const evolutionVendor = {
+    code: 'EVO',
+    name: 'Evolution',
+    status: 'active',
+    maintenanceUntil: null,
+    providerFeePpm: 0,
+    sort: 3,
+    gameCount: 0,
+    activeGameCount: 0,
+    listedGameCount: 0,
+    integration: {
+      enabled: true,
+      walletMode: 'seamless',
+      currency: 'USD',
+      launchUrl: 'https://evo.example/launch',
+      allowedIps: [],
+      protocol: 'evolution',
+      providerPublicKey: null,
+      gamesApi: { url: 'https://evo.example', casinoKey: 'casino_1', apiTokenSet: true },
+      operatorPublicKey: null,
+      catalogueSyncHours: null,
+      lastCatalogueSync: null,
+      updatedAt: '2026-11-26T09:00:00.000Z',
+    },
+  } as AdminVendor;
+  const PUT = 'PUT /admin/games/vendors/EVO';
+  const field = (name: string) => body().querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  const protocolSelect = () => {
+    const label = [...body().querySelectorAll('label')].find((l) => l.textContent === 'Wallet protocol');
+    return body().querySelector<HTMLSelectElement>(`select[id="${label?.htmlFor}"]`) as HTMLSelectElement;
+  };
+  const pick = async (select: HTMLSelectElement, value: string) => {
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, value);
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  };
+
+  it('keeps the saved token unless the settings change, and then asks for it before sending', async () => {
+    stubApi({ [PUT]: [ok(evolutionVendor)] });
+    let closed = 0;
+    await render(createElement(VendorDialog, { vendor: evolutionVendor, onClose: () => closed++ }));
+    expect(field('apiToken')?.type).toBe('password');
+    expect(field('apiToken')?.autocomplete).toBe('off');
+    expect(text('vendor-games-api-evolution')).toContain('A token is saved and is kept');
+    expect(testId('vendor-games-api-caleta')).toBeNull();
+    expect(testId('vendor-catalogue-schedule')).toBeNull();
+    await type(field('casinoKey') as HTMLInputElement, 'casino_2');
+    await click(button(body(), 'Save'));
+    expect(alerts(body())).toEqual(['Required']);
+    expect(asked).toEqual([]);
+    await type(field('apiToken') as HTMLInputElement, 'tok-12345678');
+    await click(button(body(), 'Save'));
+    await until(() => expect(closed).toBe(1));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.body).toMatchObject({
+      protocol: 'evolution',
+      gamesApi: { url: 'https://evo.example', casinoKey: 'casino_2', apiToken: 'tok-12345678' },
+    });
+  });
+
+  it('sends no Games API when its fields are left as they are', async () => {
+    stubApi({ [PUT]: [ok(evolutionVendor)] });
+    await render(createElement(VendorDialog, { vendor: evolutionVendor, onClose: () => {} }));
+    await click(button(body(), 'Save'));
+    await until(() => expect(asked).toHaveLength(1));
+    expect(asked[0]?.body).not.toHaveProperty('gamesApi');
+    expect(asked[0]?.body).not.toHaveProperty('catalogueSyncHours');
+  });
+
+  it("shows the other protocol's empty fields on a change of protocol, and says what saving drops", async () => {
+    stubApi({});
+    await render(createElement(VendorDialog, { vendor: evolutionVendor, onClose: () => {} }));
+    expect(testId('vendor-protocol-change')).toBeNull();
+    await pick(protocolSelect(), 'caleta');
+    expect(testId('vendor-games-api-evolution')).toBeNull();
+    expect(field('caletaUrl')?.value).toBe('');
+    expect(field('operatorId')?.value).toBe('');
+    expect(text('vendor-protocol-change')).toContain('removes the Evolution One Wallet Games API settings');
+    await pick(protocolSelect(), 'evolution');
+    expect(field('casinoKey')?.value).toBe('casino_1');
+    expect(testId('vendor-protocol-change')).toBeNull();
   });
 });

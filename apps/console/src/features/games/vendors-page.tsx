@@ -15,6 +15,7 @@ import { useCan } from '../../lib/session';
 import { AddVendorDialog } from './add-vendor-dialog';
 import { generateOperatorKey, orderVendors, rotateSecret, vendorsKey, vendorsQuery } from './api';
 import { CatalogueSyncDialog } from './catalogue-sync-dialog';
+import { caletaGamesApi } from './games-api';
 import { percentOfPpm } from './provider-fee';
 import { STATUS_TONES } from './status-tones';
 import { VendorDialog } from './vendor-dialog';
@@ -64,8 +65,8 @@ function VendorActions({ vendor: v, actions }: { vendor: AdminVendor; actions: R
           {t('vendors.operatorKey')}
         </Button>
       )}
-      {/* The sync lists games through the Games API, signed with the operator key: both must be there. */}
-      {v.integration?.gamesApi && v.integration.operatorPublicKey && (
+      {/* The sync lists games through Caleta's Games API, signed with the operator key: both must be there. */}
+      {caletaGamesApi(v.integration?.gamesApi) && v.integration?.operatorPublicKey && (
         <Button
           variant="ghost"
           className="px-2 py-1 text-xs"
