@@ -60,6 +60,7 @@ import { registerGameLaunchRoutes } from './modules/games/launch.routes';
 import { registerProviderLauncher } from './modules/games/launch.service';
 import { registerLotteryRoutes } from './modules/games/lottery.routes';
 import { registerGameRecordRoutes } from './modules/games/records.routes';
+import { registerRoundDetailsSource } from './modules/games/round-details.service';
 import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
 import { registerLegalAdminRoutes } from './modules/legal/legal.admin.routes';
@@ -77,7 +78,7 @@ import { registerOperatorsAdminRoutes } from './modules/operators/operators.admi
 import { registerOutboxRoutes } from './modules/outbox/outbox.routes';
 import { registerPointsAdminRoutes } from './modules/points/points.admin.routes';
 import { registerPointsRoutes } from './modules/points/points.routes';
-import { caletaGameList, caletaLaunch } from './modules/providers/caleta-games.service';
+import { caletaGameList, caletaLaunch, caletaRoundDetails } from './modules/providers/caleta-games.service';
 import { evolutionLaunch } from './modules/providers/evolution-games.service';
 import { registerProvidersRoutes } from './modules/providers/providers.routes';
 import { registerPvpAdminRoutes } from './modules/pvp/pvp.admin.routes';
@@ -150,10 +151,11 @@ export async function buildApp(
   // A visitor's feedback passes the guest captcha of accounts, a module beside messages.
   registerFeedbackVisitorCheck(checkCaptcha);
   registerBonusBetLimit(bonusMaxBet);
-  // A Caleta game's address and the game list, and an Evolution table's address, come from the
-  // provider's own API; games cannot import providers.
+  // A Caleta game's address, the game list and a round's details, and an Evolution table's address,
+  // come from the provider's own API; games cannot import providers.
   registerProviderLauncher('caleta', caletaLaunch);
   registerCatalogueSource('caleta', caletaGameList);
+  registerRoundDetailsSource('caleta', caletaRoundDetails);
   registerProviderLauncher('evolution', evolutionLaunch);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

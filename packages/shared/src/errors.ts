@@ -140,6 +140,10 @@ export const errorCatalogue = {
     status: 409,
     message: "The provider's game list has changed since it was shown: look at the new changes before applying",
   },
+  ROUND_DETAILS_UNAVAILABLE: {
+    status: 503,
+    message: "The game provider's details of this round cannot be shown right now",
+  },
   CATALOGUE_SYNC_NOT_SET_UP: {
     status: 409,
     message: 'This vendor has no Games API to list its games from (its settings and an operator key)',

@@ -294,8 +294,15 @@ export const MemberRound = z.object({
   status: z.string(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** Whether its provider shows the round's own record (GET /admin/members/:id/rounds/details). */
+  detailsAvailable: z.boolean(),
 });
 export const MemberRoundList = grid(MemberRound);
+/** One of the member's rounds whose details its provider shows. */
+export const MemberRoundDetailsQuery = z.object({
+  vendor: z.string().min(1).max(32),
+  roundId: z.string().min(1).max(256),
+});
 /** A brand day (yyyy-MM-dd, the brand's time zone) or an instant (ISO with offset). */
 const DayOrInstant = z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.iso.datetime({ offset: true })]);
 /**

@@ -386,8 +386,18 @@ export const BettingRecord = z.object({
   settledAt: z.string().nullable(),
   /** What the round was, when its vendor said (a sportsbook bet's legs, odds and result); else null. */
   detail: BetRecordDetail.nullable(),
+  /** Whether its provider shows the round's own record (GET /wps/member/bettingRecord/details). */
+  detailsAvailable: z.boolean(),
 });
 export type BettingRecord = z.infer<typeof BettingRecord>;
+
+/** A round of the member's betting record whose details its provider shows. */
+export const RoundDetailsQuery = z.object({
+  vassalage: z.string().min(1).max(32),
+  roundId: z.string().min(1).max(256),
+});
+/** The address of the round's details at its provider, to open in a new tab. */
+export const RoundDetails = z.object({ url: z.string() });
 
 export const BettingTotals = z.object({ bet: z.number(), win: z.number(), net: z.number() });
 export const BettingRecordList = paged(BettingRecord).extend({ totals: BettingTotals, currency: z.string() });

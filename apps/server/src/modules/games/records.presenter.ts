@@ -13,7 +13,7 @@ import type { GameRow } from './games.queries';
 import type { View } from './games.service';
 import type { RoundRow } from './records.queries';
 
-export function presentRound(row: RoundRow, view: View): BettingRecord {
+export function presentRound(row: RoundRow & { details_available?: boolean }, view: View): BettingRecord {
   const names = (typeof row.names === 'string' ? JSON.parse(row.names) : (row.names ?? {})) as Record<string, string>;
   const bet = Number(row.bet_amount);
   const win = Number(row.win_amount);
@@ -32,6 +32,7 @@ export function presentRound(row: RoundRow, view: View): BettingRecord {
     time: new Date(row.created_at).toISOString(),
     settledAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
     detail: presentDetail(row.detail, row),
+    detailsAvailable: row.details_available === true,
   };
 }
 

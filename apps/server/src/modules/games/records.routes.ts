@@ -6,6 +6,8 @@ import {
   GameProfitLossQuery,
   GameRecall,
   GameRecallQuery,
+  RoundDetails,
+  RoundDetailsQuery,
 } from '@gamehall/shared/api/games';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
@@ -13,6 +15,7 @@ import { principalOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { presentBettingRecords, presentGameProfitLoss, presentRecall } from './records.presenter';
 import { bettingRecords, gameProfitLoss, gameRecall } from './records.service';
+import { roundDetailsUrl } from './round-details.service';
 
 const tags = ['games'];
 
@@ -30,6 +33,25 @@ export function registerGameRecordRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (request) => ok(presentBettingRecords(await bettingRecords(ctx, principalOf(request), request.query))),
+  );
+
+  app.get(
+    '/wps/member/bettingRecord/details',
+    {
+      schema: {
+        tags,
+        summary:
+          "The address of one of the member's rounds at its provider (a round whose record says detailsAvailable), to open in a new tab",
+        querystring: RoundDetailsQuery,
+        response: { 200: envelope(RoundDetails) },
+      },
+      config: { auth: 'member' },
+    },
+    async (request) => {
+      const { memberId } = principalOf(request);
+      const { vassalage, roundId } = request.query;
+      return ok({ url: await roundDetailsUrl(ctx, { memberId, vendor: vassalage, roundId }) });
+    },
   );
 
   app.get(

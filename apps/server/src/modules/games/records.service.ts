@@ -10,6 +10,7 @@ import { type DateRange, resolveRange } from '../wallet/wallet.service';
 import { findShownGame } from './games.queries';
 import { viewFor } from './games.service';
 import { biggestWins, pageRounds, type RoundFilter, roundTotals, sumsByGameType } from './records.queries';
+import { detailVendors } from './round-details.service';
 
 // Betting records (member centre personalHistoryCopy), game recall and profit and loss by game
 // type, all over the rounds the vendor wallet API records. Amounts stay minor units
@@ -36,7 +37,20 @@ export async function bettingRecords(
     status: q.status,
   };
   const [rows, totals] = await Promise.all([pageRounds(ctx.db, filter, pageWindow(q)), roundTotals(ctx.db, filter)]);
-  return { view, rows, totals, currency: brand.currency, pageNo: q.pageNo, pageSize: q.pageSize };
+  return {
+    view,
+    rows: await withDetails(ctx, rows),
+    totals,
+    currency: brand.currency,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+/** The rounds, each marked with whether its provider shows the round's own record. */
+async function withDetails<R extends { vendor_code: string }>(ctx: AppContext, rows: R[]) {
+  const vendors = rows.length > 0 ? await detailVendors(ctx.db) : new Set<string>();
+  return rows.map((r) => ({ ...r, details_available: vendors.has(r.vendor_code) }));
 }
 
 /** A member's rounds, newest first, one page (the back office's member page). */
@@ -48,7 +62,7 @@ export async function memberRounds(
 ) {
   const filter: RoundFilter = { memberId, from: range.from, to: range.to };
   const [rows, totals] = await Promise.all([pageRounds(ctx.db, filter, pageWindow(page)), roundTotals(ctx.db, filter)]);
-  return { rows, total: totals.total };
+  return { rows: await withDetails(ctx, rows), total: totals.total };
 }
 
 /** The member's last 10 rounds of one game with their outcome. */
@@ -61,7 +75,7 @@ export async function gameRecall(ctx: AppContext, principal: Principal, q: { nod
     { memberId: principal.memberId, nodeId: q.nodeId },
     { limit: GAME_RECALL_ROUNDS, offset: 0 },
   );
-  return { view, game, rows };
+  return { view, game, rows: await withDetails(ctx, rows) };
 }
 
 /** Personal profit and loss per game type over settled rounds: net = wins - bets. */

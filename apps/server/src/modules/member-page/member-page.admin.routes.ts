@@ -21,6 +21,7 @@ import {
   MemberNote,
   MemberNoteList,
   MemberOverview,
+  MemberRoundDetailsQuery,
   MemberRoundList,
   MemberRoundsQuery,
   MemberSearchQuery,
@@ -34,6 +35,7 @@ import {
   UplineBody,
 } from '@gamehall/shared/api/admin-members';
 import { Empty, envelope, PageQuery } from '@gamehall/shared/api/common';
+import { RoundDetails } from '@gamehall/shared/api/games';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -218,6 +220,23 @@ export function registerMemberPageAdminRoutes(app: App, ctx: AppContext): void {
     (id, q) => members.rounds(ctx, id, q),
     presentMemberRound,
     { querystring: MemberRoundsQuery },
+  );
+  app.get(
+    '/admin/members/:id/rounds/details',
+    {
+      schema: {
+        tags,
+        summary:
+          "The address of one of the member's rounds at its provider (a round whose row says detailsAvailable), to open in a new tab",
+        params: MemberIdParams,
+        querystring: MemberRoundDetailsQuery,
+        response: { 200: envelope(RoundDetails) },
+      },
+      config: { auth: READ },
+    },
+    async (req) => {
+      return ok({ url: await members.roundDetails(ctx, req.params.id, req.query) });
+    },
   );
   tab(
     'logins',

@@ -206,6 +206,7 @@ export function presentMemberRound(r: {
   status: string;
   created_at: Date | string;
   closed_at: Date | string | null;
+  details_available: boolean;
 }) {
   return {
     roundId: r.round_id,
@@ -218,6 +219,7 @@ export function presentMemberRound(r: {
     status: r.status,
     createdAt: new Date(r.created_at).toISOString(),
     closedAt: iso(r.closed_at),
+    detailsAvailable: r.details_available,
   };
 }
 

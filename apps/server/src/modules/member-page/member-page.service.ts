@@ -38,6 +38,7 @@ import {
   recordManualDeposit,
 } from '../cashier/cashier.service';
 import { memberRounds } from '../games/records.service';
+import { roundDetailsUrl } from '../games/round-details.service';
 import { kycLevel, normaliseName, verifiedNameOf } from '../kyc/kyc.service';
 import { balanceOf, bonusBalanceOf, postAdjustment } from '../ledger/ledger.service';
 import { pointsOf } from '../points/points.service';
@@ -273,6 +274,12 @@ export async function rounds(ctx: AppContext, id: number, page: Page & { from?: 
   await existing(ctx, id);
   const range = { from: await roundEdge(ctx, page.from, 'from'), to: await roundEdge(ctx, page.to, 'to') };
   return memberRounds(onReplica(ctx), id, page, range);
+}
+
+/** The address of one of the member's rounds at its provider (round-details.service.ts). */
+export async function roundDetails(ctx: AppContext, id: number, round: { vendor: string; roundId: string }) {
+  await existing(ctx, id);
+  return roundDetailsUrl(ctx, { memberId: id, ...round });
 }
 
 export async function logins(ctx: AppContext, id: number, page: Page) {

@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import type { CaletaGamesApi, GamesApiSettings } from '@gamehall/shared/api/admin-games';
-import { CaletaGameUrlAnswer, CaletaListedGame } from '@gamehall/shared/api/caleta';
+import { CaletaGameUrlAnswer, CaletaListedGame, CaletaRoundAnswer } from '@gamehall/shared/api/caleta';
 import { z } from 'zod';
 import type { ListedGame, ProviderList } from '../games/catalogue-sync.service';
 import type { ProviderLaunch } from '../games/launch.service';
@@ -136,4 +136,29 @@ export async function caletaGameList(settings: GamesApiSettings, privateKeyPem: 
     });
   }
   return { games, skipped: entries.length - games.length };
+}
+
+/**
+ * The address of a round's details at the provider (/api/game/round): the round as the provider named
+ * it on the wallet calls (the platform's round id for it) and the member as `user`.
+ */
+export async function caletaRoundDetails(
+  settings: GamesApiSettings,
+  privateKeyPem: string,
+  round: { roundId: string; user: string },
+): Promise<string> {
+  const api = caletaSettings(settings);
+  const answer = await caletaGamesCall(
+    settings,
+    privateKeyPem,
+    '/api/game/round',
+    {
+      operator_id: api.operatorId,
+      ...(api.subPartnerId !== null ? { sub_partner_id: api.subPartnerId } : {}),
+      round: round.roundId,
+      user: round.user,
+    },
+    CaletaRoundAnswer,
+  );
+  return answer.url;
 }

@@ -186,6 +186,51 @@ describe('the launch through the Games API', () => {
     expect(row.integration.gamesApi.url).toBe(simulator.url);
   });
 
+  it("opens a round's details at the provider from the betting record and the member page, the member's own only", async () => {
+    const m = await member(20);
+    const play = await simulator.open((await launch(m.token)).body.value.url);
+    const round = id('round');
+    const bet = id('bet');
+    await play.bet(round, bet, 2 * UNIT);
+    await play.win(round, bet, id('win'), 3 * UNIT);
+
+    const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+    const record = await get('/wps/member/bettingRecord?pageNo=1&pageSize=10', m.token);
+    expect(record.statusCode, record.body).toBe(200);
+    expect(record.json().value.content).toMatchObject([{ roundId: round, vassalage: vendor, detailsAvailable: true }]);
+
+    const query = `vassalage=${vendor}&roundId=${encodeURIComponent(round)}`;
+    const details = await get(`/wps/member/bettingRecord/details?${query}`, m.token);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json().value).toEqual({ url: `${simulator.url}/round/${round}/${m.id}` });
+    expect(simulator.calls.at(-1)).toMatchObject({
+      path: '/api/game/round',
+      signed: true,
+      body: { operator_id: 7, sub_partner_id: 'gamehall', round, user: String(m.id) },
+    });
+
+    // Another member's round is not told apart from none.
+    const other = await member(0);
+    const theirs = await get(`/wps/member/bettingRecord/details?${query}`, other.token);
+    expect(theirs.statusCode).toBe(404);
+
+    const asOperator = await get(`/admin/members/${m.id}/rounds/details?vendor=${vendor}&roundId=${round}`, admin);
+    expect(asOperator.json().value).toEqual({ url: `${simulator.url}/round/${round}/${m.id}` });
+    const rows = await get(`/admin/members/${m.id}/rounds?pageNo=1&pageSize=10`, admin);
+    expect(rows.json().value.list).toMatchObject([{ roundId: round, detailsAvailable: true }]);
+    const wrongMember = await get(`/admin/members/${other.id}/rounds/details?vendor=${vendor}&roundId=${round}`, admin);
+    expect(wrongMember.statusCode).toBe(404);
+
+    simulator.failWith = 503;
+    try {
+      const down = await get(`/wps/member/bettingRecord/details?${query}`, m.token);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().code).toBe('ROUND_DETAILS_UNAVAILABLE');
+    } finally {
+      simulator.failWith = null;
+    }
+  });
+
   it('keeps the ledger balanced', async () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
