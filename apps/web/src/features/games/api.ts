@@ -1,4 +1,5 @@
 import type {
+  BettingRecord,
   BettingRecordList,
   FavouriteList,
   GameList,
@@ -9,9 +10,11 @@ import type {
   RankList,
   RecentGames,
   RoomList,
+  RoundDetails,
 } from '@gamehall/shared/api/games';
 import type { GameMenu, LotteryGames, OpenedNumeros } from '@gamehall/shared/api/lottery';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 
 // TanStack Query options for the game calls of spec §7 "Games" and "Lottery", typed
@@ -31,6 +34,7 @@ export const GAME_PATHS = {
   roomList: '/wps/relay/GLS2_roomList',
   lobbyLaunch: '/wps/relay/GCS_gameLaunchFB',
   bettingRecord: '/wps/member/bettingRecord',
+  roundDetails: '/wps/member/bettingRecord/details',
   gameRecall: '/wps/member/gameRecall',
   gameProfitLoss: '/wps/member/gameProfitLoss',
   profitLoss: '/wps/member/profitLoss',
@@ -157,6 +161,13 @@ export function bettingRecordQuery(filter: RecordFilter, language: string) {
         query: { ...filter, pageSize: RECORD_PAGE_SIZE, language },
       }),
     placeholderData: (previous) => previous,
+  });
+}
+
+/** Where a round's game provider shows its own record of it (a row with detailsAvailable). */
+export function roundDetails(round: Pick<BettingRecord, 'vassalage' | 'roundId'>) {
+  return apiRequest<z.infer<typeof RoundDetails>>(GAME_PATHS.roundDetails, {
+    query: { vassalage: round.vassalage, roundId: round.roundId },
   });
 }
 

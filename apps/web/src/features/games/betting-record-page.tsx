@@ -15,6 +15,7 @@ import { bettingRecordQuery, gameRecallQuery, type RecordFilter } from './api';
 import { BetDetailModal, BetSummary } from './bet-detail';
 import type { DateRange } from './game-filters';
 import { isPvpRound, PvpHandsModal } from './pvp-hands';
+import { RoundDetailsButton } from './round-details';
 
 const tone = (n: number) => (n < 0 ? 'text-(--danger)' : n > 0 ? 'text-(--success)' : '');
 const selectClass = 'rounded-md border border-(--text-muted)/30 bg-(--surface) px-2 py-1.5 text-sm';
@@ -23,7 +24,8 @@ const selectClass = 'rounded-md border border-(--text-muted)/30 bg-(--surface) p
  * spec §2 member centre "betting record" (personalHistoryCopy): game type and vendor filters,
  * past 7 / 30 days or a custom range, paging, and the recall of a game's last 10 rounds; a
  * sportsbook bet shows its selection (or how many) and opens its legs, odds, result and payout; a
- * card-room sitting opens the hands played in it (pvp-hands.tsx).
+ * card-room sitting opens the hands played in it (pvp-hands.tsx); a round whose game provider shows
+ * its own record of it opens that in a new tab (round-details.tsx).
  */
 export function BettingRecordPage() {
   const { t, i18n } = useTranslation();
@@ -176,6 +178,7 @@ export function BettingRecordPage() {
                         {t('games.record.recall')}
                       </button>
                     )}
+                    {r.detailsAvailable && <RoundDetailsButton round={r} />}
                   </td>
                 </tr>
               ))}
@@ -224,7 +227,7 @@ function RecallModal({ record, onClose }: { record: BettingRecord; onClose: () =
       ) : (
         <ol className="space-y-1 text-sm">
           {data.list.map((r) => (
-            <li key={r.roundId} className="flex items-center gap-3 rounded-md bg-(--surface) px-3 py-2">
+            <li key={r.roundId} className="flex flex-wrap items-center gap-3 rounded-md bg-(--surface) px-3 py-2">
               <span className="flex-1 whitespace-nowrap">{new Date(r.time).toLocaleString(i18n.language)}</span>
               <span className="tabular-nums">{displayAmount(r.bet)}</span>
               <span className="tabular-nums">{displayAmount(r.win)}</span>
@@ -233,6 +236,7 @@ function RecallModal({ record, onClose }: { record: BettingRecord; onClose: () =
               >
                 {t(`games.record.outcomes.${r.outcome}`)}
               </span>
+              {r.detailsAvailable && <RoundDetailsButton round={r} iconOnly />}
             </li>
           ))}
         </ol>
