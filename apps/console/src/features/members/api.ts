@@ -23,6 +23,7 @@ import type {
   TagsValue,
 } from '@gamehall/shared/api/admin-members';
 import type { CreateSegmentBody, SegmentItem } from '@gamehall/shared/api/campaigns';
+import type { RoundDetails } from '@gamehall/shared/api/games';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { GridQuery } from '../../components/data-grid';
@@ -69,6 +70,13 @@ type TabValues = {
 
 export function memberTab<K extends keyof TabValues>(id: number, tab: K, query: GridQuery): Promise<TabValues[K]> {
   return api<TabValues[K]>(`/admin/members/${id}/${tab}`, { query });
+}
+
+/** Where the game provider shows its own record of one of the member's rounds (a row with detailsAvailable). */
+export function roundDetails(id: number, round: { vendor: string; roundId: string }) {
+  return api<Value<typeof RoundDetails>>(`/admin/members/${id}/rounds/details`, {
+    query: { vendor: round.vendor, roundId: round.roundId },
+  });
 }
 
 export function bankAccounts(id: number) {

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/errors';
 import { validate } from '../../lib/form-errors';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/session';
-import { addNote, bankAccounts, memberDevices, memberKey, membersKey, memberTab } from './api';
+import { addNote, bankAccounts, memberDevices, memberKey, membersKey, memberTab, roundDetails } from './api';
 import { Revealable } from './revealable';
 
 // The member page's tabs: one server-paged grid each (CSV export included), the bank accounts as a
@@ -275,6 +275,71 @@ export function DevicesTab({ id }: { id: number }) {
   );
 }
 
+/** Whether an address may be opened in a tab of the console's origin: a web page, never a script. */
+export function isWebAddress(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens the game provider's own record of a round in a new tab. The tab is opened by the click
+ * itself, before the address is asked for, so the browser does not take it for a pop-up; it starts
+ * as about:blank of the console's origin, hence no way back to the console (opener) and nothing but
+ * a web address loaded in it.
+ */
+function RoundDetailsButton({ id, round }: { id: number; round: Row<'rounds'> }) {
+  const { t } = useTranslation('members');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const open = async () => {
+    setError('');
+    const tab = window.open('', '_blank');
+    if (!tab) {
+      setError(t('rounds.detailsBlocked'));
+      return;
+    }
+    tab.opener = null;
+    setBusy(true);
+    try {
+      const { url } = await roundDetails(id, round);
+      if (!isWebAddress(url)) {
+        tab.close();
+        setError(t('rounds.detailsBadAddress'));
+        return;
+      }
+      tab.location.href = url;
+    } catch (err) {
+      tab.close();
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Button
+        variant="ghost"
+        className="px-2 py-1 text-xs whitespace-nowrap"
+        disabled={busy}
+        title={t('rounds.detailsHint')}
+        aria-label={t('rounds.detailsOf', { round: round.roundId })}
+        onClick={() => void open()}
+      >
+        {t('rounds.details')}
+      </Button>
+      {error && (
+        <span role="alert" className="text-xs text-(--danger)">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
+
 export function RoundsTab({ id }: { id: number }) {
   const { t } = useTranslation('members');
   const columns = useColumns<Row<'rounds'>>(
@@ -287,8 +352,14 @@ export function RoundsTab({ id }: { id: number }) {
       moneyColumn('bet', t('rounds.bet')),
       moneyColumn('win', t('rounds.win')),
       { id: 'status', accessorKey: 'status', header: t('rounds.status') },
+      {
+        // No accessor: a button, not a value, so the CSV export leaves it out.
+        id: 'actions',
+        header: t('common.actions', { ns: 'core' }),
+        cell: ({ row }) => (row.original.detailsAvailable ? <RoundDetailsButton id={id} round={row.original} /> : null),
+      },
     ],
-    [t],
+    [t, id],
   );
   // A statement line links here with its period (instants); by hand a brand day is enough.
   const filters: GridFilter[] = [
