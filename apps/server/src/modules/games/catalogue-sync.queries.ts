@@ -21,9 +21,8 @@ export type SyncSource = NonNullable<Awaited<ReturnType<typeof lockSyncSource>>>
 export function vendorGames(db: Conn, code: string) {
   return db
     .selectFrom('games')
-    .select(['node_id', 'game_code', 'name', 'status', 'image_url', 'rtp_hundredths', 'provider_hold'])
+    .select(['node_id', 'game_code', 'name', 'status', 'image_url', 'rtp_hundredths', 'provider_hold', 'lobby'])
     .where('vendor_code', '=', code)
-    .where('lobby', '=', false)
     .orderBy('game_code')
     .execute();
 }

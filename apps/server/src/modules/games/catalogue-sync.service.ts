@@ -83,6 +83,8 @@ export function planSync(list: ProviderList, games: q.VendorGameRow[]): Plan {
     plan.add.push({ ...g, gameType: gameTypeOf(g.category) });
   }
   for (const row of games) {
+    // A vendor's lobby entry is the operator's own way into the provider's lobby, not a listed game.
+    if (row.lobby) continue;
     const entry = listed.get(row.game_code);
     if (!entry) {
       if (row.status !== 'hidden') plan.hold.push({ row, reason: 'removed' });
