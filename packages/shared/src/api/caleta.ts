@@ -121,15 +121,17 @@ export const CaletaListedGame = z.object({
   game_id: z.number().int(),
   game_code: z.string().min(1).max(128).optional(),
   name: z.string().min(1).max(200),
-  category: z.string().max(100),
+  category: z.string().transform((c) => c.slice(0, 100)),
   product: z.string().max(100).optional(),
   enabled: z.boolean(),
-  url_thumb: z.string().max(2000).optional(),
-  url_background: z.string().max(2000).optional(),
-  platforms: z.array(z.string()).optional(),
-  blocked_countries: z.array(z.string()).optional(),
+  // The optional fields the catalogue reads: one that is not as the guide says is read as absent,
+  // so a slip in a picture or an RTP does not drop the game.
+  url_thumb: z.string().max(2000).optional().catch(undefined),
+  url_background: z.string().max(2000).optional().catch(undefined),
+  platforms: z.array(z.string()).optional().catch(undefined),
+  blocked_countries: z.array(z.string()).optional().catch(undefined),
   /** Given by some aggregators: the game's return to player, in percent. */
-  rtp: z.number().min(0).max(100).optional(),
+  rtp: z.number().min(0).max(100).optional().catch(undefined),
 });
 export const CaletaGameList = z.array(CaletaListedGame);
 

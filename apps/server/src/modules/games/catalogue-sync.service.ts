@@ -25,8 +25,12 @@ export type ListedGame = {
   rtp: number | null;
 };
 
-/** A provider's list: its games, and how many of its entries were not games the platform can list. */
-export type ProviderList = { games: ListedGame[]; skipped: number };
+/**
+ * A provider's list: its games, and how many of its entries were not games the platform can list;
+ * `unread`: the codes of such entries that named a game, which the sync then leaves as they are (a
+ * slip in one entry must not take its game out of play).
+ */
+export type ProviderList = { games: ListedGame[]; skipped: number; unread?: string[] };
 
 export type CatalogueSource = (settings: GamesApiSettings, privateKey: string) => Promise<ProviderList>;
 
@@ -76,9 +80,11 @@ const rtpText = (hundredths: number | null) => (hundredths === null ? null : Str
 /** What bringing `games` in line with `list` changes (pure: the preview and the apply share it). */
 export function planSync(list: ProviderList, games: q.VendorGameRow[]): Plan {
   const listed = new Map(list.games.map((g) => [g.gameCode, g]));
+  const unread = new Set(list.unread ?? []);
   const known = new Set(games.map((g) => g.game_code));
   const plan: Plan = { add: [], update: [], hold: [], release: [], unchanged: 0 };
-  for (const g of list.games) {
+  // In code order: a provider that orders its list otherwise on each read still names one change.
+  for (const g of [...list.games].sort((a, b) => (a.gameCode < b.gameCode ? -1 : a.gameCode > b.gameCode ? 1 : 0))) {
     if (known.has(g.gameCode)) continue;
     plan.add.push({ ...g, gameType: gameTypeOf(g.category) });
   }
@@ -87,7 +93,10 @@ export function planSync(list: ProviderList, games: q.VendorGameRow[]): Plan {
     if (row.lobby) continue;
     const entry = listed.get(row.game_code);
     if (!entry) {
-      if (row.status !== 'hidden') plan.hold.push({ row, reason: 'removed' });
+      // Gone from the list: hidden, if it was in play or out by a sync's doing (an operator's
+      // maintenance or hiding stays theirs); an entry the list named but could not be read, left.
+      const inPlay = row.status === 'active' || row.provider_hold === 'disabled';
+      if (inPlay && !unread.has(row.game_code)) plan.hold.push({ row, reason: 'removed' });
       else plan.unchanged++;
       continue;
     }
@@ -192,6 +201,10 @@ export async function applySync(ctx: AppContext, code: string, digest: string | 
     if (!source) throw new AppError('VENDOR_NOT_FOUND');
     const plan = planSync(list, await q.vendorGames(trx, code));
     if (digest !== null && previewOf(code, list, plan).digest !== digest) throw new AppError('CATALOGUE_SYNC_CHANGED');
+    // An empty list would take every game out of play: the schedule does not do that unseen (an
+    // operator who sees it in a preview may).
+    if (digest === null && list.games.length === 0 && plan.hold.length > 0)
+      throw new AppError('CATALOGUE_SYNC_UNAVAILABLE', { cause: new Error('the provider listed no games') });
     await applyPlan(trx, source, plan);
     return q.insertSyncRun(trx, {
       vendor_code: code,
@@ -240,7 +253,8 @@ function artSeed(key: string): number {
   return createHash('sha256').update(key).digest().readUInt32BE(0) % 2_147_483_647;
 }
 
-export function syncRuns(ctx: AppContext, code: string) {
+export async function syncRuns(ctx: AppContext, code: string) {
+  if (!(await q.lockSyncSource(ctx.db, code, false))) throw new AppError('VENDOR_NOT_FOUND');
   return q.listSyncRuns(ctx.db, code, 20);
 }
 

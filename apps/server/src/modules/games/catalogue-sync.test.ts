@@ -66,6 +66,24 @@ describe('planSync', () => {
     expect(plan.unchanged).toBe(1);
   });
 
+  it("leaves a game whose entry could not be read, and an operator's maintenance when the game goes", () => {
+    const games = [
+      row('slip'),
+      row('kept', { status: 'maintenance' }),
+      row('synced', { status: 'maintenance', provider_hold: 'disabled' }),
+    ];
+    const plan = planSync({ games: [], skipped: 1, unread: ['slip'] }, games);
+    expect(plan.hold.map((h) => `${h.row.game_code}:${h.reason}`)).toEqual(['synced:removed']);
+    expect(plan.unchanged).toBe(2);
+  });
+
+  it('names one change however the provider orders its list', () => {
+    const a = { games: [listed('b'), listed('a'), listed('c')], skipped: 0 };
+    const b = { games: [listed('c'), listed('b'), listed('a')], skipped: 0 };
+    expect(previewOf('V', a, planSync(a, [])).digest).toBe(previewOf('V', b, planSync(b, [])).digest);
+    expect(planSync(b, []).add.map((g) => g.gameCode)).toEqual(['a', 'b', 'c']);
+  });
+
   it('names a change by its digest: the same change, the same digest; another, another', () => {
     const games = [row('a', { rtp_hundredths: 9650 })];
     const list = { games: [listed('a', { rtp: 96.5 }), listed('b')], skipped: 1 };

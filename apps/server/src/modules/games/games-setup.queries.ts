@@ -224,8 +224,12 @@ export async function updateGame(
   values: { status?: Status; sort?: number; sub_category?: string | null },
 ) {
   if (Object.keys(values).length === 0) return;
-  // A status the operator sets is theirs: no later catalogue sync puts it back.
-  const hold = values.status !== undefined ? { provider_hold: null } : {};
+  // A status the operator changes is theirs: no later catalogue sync puts it back. The same status
+  // sent again (the game dialog sends it with every change) leaves the sync's mark.
+  const hold =
+    values.status !== undefined
+      ? { provider_hold: sql<null>`CASE WHEN status = ${values.status} THEN provider_hold END` }
+      : {};
   await db
     .updateTable('games')
     .set({ ...values, ...hold })

@@ -222,7 +222,9 @@ async function openSession(
       }
     : null;
   return {
-    url: url ?? `${host}${game.launch_url}?${query.toString()}`,
+    // The brand's launch hosts serve the platform's own game pages (a path); a vendor's own address
+    // (absolute) is its provider's and stays as it is.
+    url: url ?? `${game.launch_url?.startsWith('/') ? host : ''}${game.launch_url}?${query.toString()}`,
     mode: launcher.mode === 'real' ? 'real' : 'trial',
     expiresAt: expiresAt.toISOString(),
     nodeId: Number(game.node_id),

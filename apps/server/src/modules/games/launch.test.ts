@@ -278,6 +278,29 @@ describe('POST /wps/game/launchGame', () => {
         expect(url.searchParams.get('lobby')).toMatch(/^https?:\/\/[^/]+\/rng$/);
       }
       expect([...seen].every((o) => ['https://play-a.test', 'https://play-b.test'].includes(o))).toBe(true);
+
+      // An outside vendor's own address is its provider's: no launch host goes before it.
+      const outside = await firstGame({ gameType: 'RNG' });
+      const vendor = await t.ctx.db
+        .selectFrom('vendor_integrations')
+        .select('launch_url')
+        .where('vendor_code', '=', outside.vendor_code)
+        .executeTakeFirstOrThrow();
+      await t.ctx.db
+        .updateTable('vendor_integrations')
+        .set({ launch_url: 'https://games.outside.example/play' })
+        .where('vendor_code', '=', outside.vendor_code)
+        .execute();
+      try {
+        const res = await post('/wps/game/launchGame', { nodeId: outside.node_id }, member);
+        expect(res.json().value.url).toMatch(/^https:\/\/games\.outside\.example\/play\?token=/);
+      } finally {
+        await t.ctx.db
+          .updateTable('vendor_integrations')
+          .set({ launch_url: vendor.launch_url })
+          .where('vendor_code', '=', outside.vendor_code)
+          .execute();
+      }
     } finally {
       await setBrandSetting(t.ctx.db, 'launchGameCDNs', ['']);
     }

@@ -176,6 +176,15 @@ describe('the catalogue sync', () => {
     });
     expect(shown.body.value.add).toEqual([
       {
+        gameCode: 'cg_mines',
+        name: 'Mine Field',
+        category: 'Crash',
+        gameType: 'MINI',
+        enabled: false,
+        imageUrl: null,
+        rtp: null,
+      },
+      {
         gameCode: 'cg_torch',
         name: 'Torch Trail',
         category: 'Video Slots',
@@ -190,15 +199,6 @@ describe('the catalogue sync', () => {
         category: 'Live Casino',
         gameType: 'LIVE',
         enabled: true,
-        imageUrl: null,
-        rtp: null,
-      },
-      {
-        gameCode: 'cg_mines',
-        name: 'Mine Field',
-        category: 'Crash',
-        gameType: 'MINI',
-        enabled: false,
         imageUrl: null,
         rtp: null,
       },
@@ -288,6 +288,41 @@ describe('the catalogue sync', () => {
     await apply(shown.digest);
     expect(await gameOf('cg_wheel')).toMatchObject({ status: 'active', provider_hold: null });
     expect(await gameOf('cg_mines')).toMatchObject({ status: 'hidden', provider_hold: null });
+
+    // The game dialog sends the status with every change: the same status leaves the sync's mark.
+    simulator.games = simulator.games.map((g) => (g.game_code === 'cg_wheel' ? { ...g, enabled: false } : g));
+    await apply((await preview()).body.value.digest);
+    const wheelRow = await gameOf('cg_wheel');
+    expect(wheelRow).toMatchObject({ status: 'maintenance', provider_hold: 'disabled' });
+    const sorted = await adminCall('PUT', `/admin/games/catalogue/${wheelRow.node_id}`, {
+      status: 'maintenance',
+      sort: 5,
+    });
+    expect(sorted.status, JSON.stringify(sorted.body)).toBe(200);
+    expect(await gameOf('cg_wheel')).toMatchObject({ provider_hold: 'disabled' });
+    simulator.games = simulator.games.map((g) => (g.game_code === 'cg_wheel' ? { ...g, enabled: true } : g));
+    await apply((await preview()).body.value.digest);
+    expect(await gameOf('cg_wheel')).toMatchObject({ status: 'active', provider_hold: null });
+  });
+
+  it('reads a game whose picture or RTP is not as the guide says, and leaves one whose entry it cannot read', async () => {
+    const before = simulator.games;
+    const torchRow = await gameOf('cg_torch');
+    simulator.games = before.filter((g) => g.game_code !== 'cg_torch' && g.game_code !== 'cg_wheel');
+    simulator.junk = [
+      { ...wheel, rtp: 100.5 },
+      { game_code: 'cg_torch', name: 'Torch Trail Deluxe', enabled: 'yes', category: 'Video Slots' },
+    ];
+    try {
+      const shown = (await preview()).body.value;
+      expect(shown.hold).toEqual([]);
+      expect(shown.skipped).toBe(1);
+      expect(shown.update).toEqual([]);
+      expect((await gameOf('cg_torch')).status).toBe(torchRow.status);
+    } finally {
+      simulator.games = before;
+      simulator.junk = [];
+    }
   });
 
   it('answers CATALOGUE_SYNC_UNAVAILABLE when the provider is down, and changes nothing', async () => {
@@ -334,7 +369,22 @@ describe('the scheduled sync', () => {
     } finally {
       simulator.failWith = null;
     }
-    const after = (await adminCall('GET', `/admin/games/vendors/${CODE}/catalogue/syncs`)).body.value.list;
+    // A provider answering an empty list: the schedule does not take every game out unseen.
+    t.advance(25 * 3_600_000);
+    admin = await adminToken(t.app);
+    const listedBefore = simulator.games;
+    simulator.games = [];
+    try {
+      await catalogueSyncJob.run(t.ctx);
+    } finally {
+      simulator.games = listedBefore;
+    }
+    expect(await gameOf('cg_keno')).toMatchObject({ status: 'active' });
+    const emptied = (await adminCall('GET', `/admin/games/vendors/${CODE}/catalogue/syncs`)).body.value.list;
+    expect(emptied[0].error).toMatch(/^CATALOGUE_SYNC_UNAVAILABLE: the provider listed no games/);
+    expect((await adminCall('GET', '/admin/games/vendors/NOPE/catalogue/syncs')).status).toBe(404);
+
+    const after = emptied.slice(1);
     expect(after).toHaveLength(runs.length + 1);
     expect(after[0]).toMatchObject({ by: null, added: 0 });
     expect(after[0].error).toMatch(/^CATALOGUE_SYNC_UNAVAILABLE: \/api\/game\/list answered HTTP 503/);

@@ -81,8 +81,9 @@ export async function caletaGamesCall<T>(
  * provider keeps the balance and never calls the wallet.
  */
 export async function caletaLaunch(launch: ProviderLaunch): Promise<string | undefined> {
-  if (launch.privateKey === null) return undefined;
-  const gamesApi = caletaSettings(launch.gamesApi);
+  // No key to sign with, or settings of another protocol's shape: launched by address.
+  if (launch.privateKey === null || !('operatorId' in launch.gamesApi)) return undefined;
+  const gamesApi = launch.gamesApi;
   const real = launch.token !== null && launch.memberId !== null;
   const answer = await caletaGamesCall(
     gamesApi,
@@ -120,11 +121,18 @@ export async function caletaGameList(settings: GamesApiSettings, privateKeyPem: 
     z.array(z.unknown()),
   );
   const games: ListedGame[] = [];
+  const unread: string[] = [];
   const seen = new Set<string>();
   for (const entry of entries) {
     const parsed = CaletaListedGame.safeParse(entry);
     const game = parsed.success ? parsed.data : null;
-    if (!game?.game_code || seen.has(game.game_code)) continue;
+    if (!game?.game_code) {
+      // Not readable as a game; its game, if it names one, is left as it is.
+      const code = (entry as { game_code?: unknown } | null)?.game_code;
+      if (typeof code === 'string') unread.push(code);
+      continue;
+    }
+    if (seen.has(game.game_code)) continue;
     seen.add(game.game_code);
     games.push({
       gameCode: game.game_code,
@@ -135,7 +143,7 @@ export async function caletaGameList(settings: GamesApiSettings, privateKeyPem: 
       rtp: game.rtp ?? null,
     });
   }
-  return { games, skipped: entries.length - games.length };
+  return { games, skipped: entries.length - games.length, unread };
 }
 
 /**

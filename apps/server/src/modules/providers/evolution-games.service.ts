@@ -16,17 +16,18 @@ const UA_TIMEOUT_MS = 10_000;
 /** ISO 3166's code for an unknown country, when the player's address tells none (a private network). */
 const UNKNOWN_COUNTRY = 'ZZ';
 
-function evolutionSettings(settings: GamesApiSettings): EvolutionGamesApi {
-  if (!('casinoKey' in settings)) throw new GamesApiError("the integration's Games API settings are not Evolution's");
-  return settings;
+function evolutionSettings(settings: GamesApiSettings): EvolutionGamesApi | undefined {
+  return 'casinoKey' in settings ? settings : undefined;
 }
 
 /**
  * A launch through Evolution's User Authentication API. Evolution's tables are played for money
  * only: a free trial is refused as one (ACCOUNT_TRIAL_RESTRICTED), not as a provider that is down.
  */
-export async function evolutionLaunch(launch: ProviderLaunch): Promise<string> {
+export async function evolutionLaunch(launch: ProviderLaunch): Promise<string | undefined> {
   const api = evolutionSettings(launch.gamesApi);
+  // Settings of another protocol's shape (kept from before a protocol change): launched by address.
+  if (!api) return undefined;
   if (launch.token === null || launch.memberId === null) throw new AppError('ACCOUNT_TRIAL_RESTRICTED');
   const host = api.url.replace(/\/+$/, '');
   const res = await fetch(`${host}/ua/v1/${encodeURIComponent(api.casinoKey)}/${encodeURIComponent(api.apiToken)}`, {

@@ -123,6 +123,29 @@ describe('a table launched through the User Authentication API', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 
+  it("launches by address when the settings kept are another protocol's (from before a change of protocol)", async () => {
+    const kept = await t.ctx.db
+      .selectFrom('vendor_integrations')
+      .select('games_api')
+      .where('vendor_code', '=', vendor)
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .updateTable('vendor_integrations')
+      .set({ games_api: JSON.stringify({ url: 'https://caleta.example', operatorId: 7, subPartnerId: null }) })
+      .where('vendor_code', '=', vendor)
+      .execute();
+    try {
+      const launched = await launch((await member(10)).token);
+      expect(launched.body.value.url).toMatch(/^https:\/\/games\.evolution\.example\/entry\?token=/);
+    } finally {
+      await t.ctx.db
+        .updateTable('vendor_integrations')
+        .set({ games_api: JSON.stringify(kept.games_api) })
+        .where('vendor_code', '=', vendor)
+        .execute();
+    }
+  });
+
   it('refuses a free trial as such: the tables are played for money only', async () => {
     const m = await member(0);
     const launched = await launch(m.token, '/wps/game/launchGame/trial');
