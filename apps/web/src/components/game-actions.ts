@@ -62,19 +62,28 @@ export function useFavourites() {
       throttle((game: Game) => {
         if (!token) return openModal('login');
         if (isTrial) return void offerRegistration(t);
-        const before = queryClient.getQueryData(query.queryKey) ?? [];
-        const adding = !before.includes(game.nodeId);
-        // Optimistic add; immediate remove. A failure puts the server's list back.
-        queryClient.setQueryData(query.queryKey, toggledFavourites(before, game.nodeId));
-        const call = adding
-          ? apiRequest(GAME_CALLS.addFavourite, {
-              method: 'POST',
-              body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType },
-            })
-          : apiRequest(GAME_CALLS.removeFavourite, { method: 'DELETE', query: { nodeId: game.nodeId } });
-        call
-          .catch(() => queryClient.invalidateQueries({ queryKey: query.queryKey }))
-          .finally(() => queryClient.invalidateQueries({ queryKey: ['games', 'favouriteList'] }));
+        void (async () => {
+          // A read of the list still on its way (the page has just opened) would answer the list
+          // from before this toggle and turn the heart back: it is dropped, and read again after.
+          const fetching = queryClient.isFetching({ queryKey: query.queryKey }) > 0;
+          if (fetching) await queryClient.cancelQueries({ queryKey: query.queryKey });
+          const before = queryClient.getQueryData(query.queryKey) ?? [];
+          const adding = !before.includes(game.nodeId);
+          // Optimistic add; immediate remove. A failure puts the server's list back.
+          queryClient.setQueryData(query.queryKey, toggledFavourites(before, game.nodeId));
+          const call = adding
+            ? apiRequest(GAME_CALLS.addFavourite, {
+                method: 'POST',
+                body: { nodeId: game.nodeId, vendor: game.vassalage, gameType: game.gameType },
+              })
+            : apiRequest(GAME_CALLS.removeFavourite, { method: 'DELETE', query: { nodeId: game.nodeId } });
+          const read = await call.then(
+            () => fetching,
+            () => true,
+          );
+          if (read) await queryClient.invalidateQueries({ queryKey: query.queryKey });
+          await queryClient.invalidateQueries({ queryKey: ['games', 'favouriteList'] });
+        })();
       }),
     [token, isTrial, queryClient, query.queryKey, t],
   );
