@@ -54,6 +54,17 @@ export async function asOutsideVendor(t: TestApp, vendor: string, launchUrl: str
     .executeTakeFirstOrThrow();
 }
 
+/** A member's launch of the game `nodeId` from the site's games page (`path`: the trial launch too). */
+export async function launchAs(t: TestApp, token: string, nodeId: number, path = '/wps/game/launchGame') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { authorization: token },
+    payload: { nodeId, language: 'en', backUrl: '/games' },
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
 /** Credits a member's PHP cash account (a deposit through the ledger). */
 export async function fund(t: TestApp, memberId: number, amount: number): Promise<void> {
   await t.ctx.db.transaction().execute((trx) =>

@@ -9,14 +9,14 @@ import type { ProviderLaunch } from '../games/launch.service';
 // every body is signed with the operator's private key (X-Auth-Signature, base64 RSA-SHA256 of the
 // raw body), checked by the provider with the public key the operator sent it.
 
-/** How long the provider has to answer: a player waits for the launch. */
+/** How long a provider has to answer: a player waits for the launch. */
 const GAMES_API_TIMEOUT_MS = 10_000;
 
 /** The guide's currency for its demo mode: the provider keeps a play balance, no wallet call is made. */
 const DEMO_CURRENCY = 'FUN';
 
 /** ISO 3166's code for an unknown country, when the player's address tells none (a private network). */
-const UNKNOWN_COUNTRY = 'ZZ';
+export const UNKNOWN_COUNTRY = 'ZZ';
 
 // Parsed keys by their PEM text: a key is parsed once per node, not per call.
 const keys = new Map<string, KeyObject>();
@@ -45,8 +45,39 @@ function caletaSettings(settings: GamesApiSettings): CaletaGamesApi {
   return settings;
 }
 
+/**
+ * Posts a JSON body to a provider's API and reads its answer with `schema`; `what` names the call in
+ * the error (the path: never the address, which may carry a credential). A provider that does not
+ * answer as its guide says is a GamesApiError.
+ */
+export async function postToProvider<T>(
+  url: string,
+  what: string,
+  raw: string,
+  headers: Record<string, string>,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: raw,
+    signal: AbortSignal.timeout(GAMES_API_TIMEOUT_MS),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new GamesApiError(`${what} answered HTTP ${res.status}: ${text.slice(0, 200)}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new GamesApiError(`${what} answered no JSON`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new GamesApiError(`${what} answered an unexpected shape`);
+  return parsed.data;
+}
+
 /** Posts a signed body to the provider's Games API and reads the answer with `schema`. */
-export async function caletaGamesCall<T>(
+export function caletaGamesCall<T>(
   settings: GamesApiSettings,
   privateKeyPem: string,
   path: string,
@@ -55,23 +86,7 @@ export async function caletaGamesCall<T>(
 ): Promise<T> {
   const raw = JSON.stringify(body);
   const url = `${settings.url.replace(/\/+$/, '')}${path}`;
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-auth-signature': caletaOperatorSignature(privateKeyPem, raw) },
-    body: raw,
-    signal: AbortSignal.timeout(GAMES_API_TIMEOUT_MS),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new GamesApiError(`${path} answered HTTP ${res.status}: ${text.slice(0, 200)}`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new GamesApiError(`${path} answered no JSON`);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new GamesApiError(`${path} answered an unexpected shape`);
-  return parsed.data;
+  return postToProvider(url, path, raw, { 'x-auth-signature': caletaOperatorSignature(privateKeyPem, raw) }, schema);
 }
 
 /**

@@ -4,7 +4,7 @@ import { adminToken } from '../../test/admin-session';
 import { CaletaSimulator } from '../../test/caleta-simulator';
 import { createMember } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import { asOutsideVendor, fund, uniqueId as id, openVendorWallet } from '../../test/vendor-wallet-fixture';
+import { asOutsideVendor, fund, uniqueId as id, launchAs, openVendorWallet } from '../../test/vendor-wallet-fixture';
 import { sessionFor } from '../cashier/cashier.fixtures';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 
@@ -63,15 +63,7 @@ async function member(pesos: number) {
   return { ...m, token: await sessionFor(t, m.id) };
 }
 
-async function launch(token: string, path = '/wps/game/launchGame') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { authorization: token },
-    payload: { nodeId: game.node_id, language: 'en', backUrl: '/games' },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const launch = (token: string, path?: string) => launchAs(t, token, game.node_id, path);
 
 describe('the launch through the Games API', () => {
   it("shows the operator's public key with the integration, never the private one", async () => {

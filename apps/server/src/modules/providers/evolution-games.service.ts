@@ -3,18 +3,12 @@ import type { EvolutionGamesApi, GamesApiSettings } from '@gamehall/shared/api/a
 import { EvolutionUaAnswer } from '@gamehall/shared/api/evolution';
 import { AppError } from '../../http/errors';
 import type { ProviderLaunch } from '../games/launch.service';
-import { GamesApiError } from './caleta-games.service';
+import { GamesApiError, postToProvider, UNKNOWN_COUNTRY } from './caleta-games.service';
 
 // Evolution's game launch (docs/game-providers.md "Connecting Evolution"): its User Authentication
 // API, POST <host>/ua/v1/<casino key>/<API token>, names the player, their session (the sid its One
 // Wallet calls then carry, the game session's token here) and the table, and answers the entry
 // address on its host, where the player's browser goes.
-
-/** How long Evolution has to answer: a player waits for the launch. */
-const UA_TIMEOUT_MS = 10_000;
-
-/** ISO 3166's code for an unknown country, when the player's address tells none (a private network). */
-const UNKNOWN_COUNTRY = 'ZZ';
 
 function evolutionSettings(settings: GamesApiSettings): EvolutionGamesApi | undefined {
   return 'casinoKey' in settings ? settings : undefined;
@@ -30,10 +24,11 @@ export async function evolutionLaunch(launch: ProviderLaunch): Promise<string | 
   if (!api) return undefined;
   if (launch.token === null || launch.memberId === null) throw new AppError('ACCOUNT_TRIAL_RESTRICTED');
   const host = api.url.replace(/\/+$/, '');
-  const res = await fetch(`${host}/ua/v1/${encodeURIComponent(api.casinoKey)}/${encodeURIComponent(api.apiToken)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const url = `${host}/ua/v1/${encodeURIComponent(api.casinoKey)}/${encodeURIComponent(api.apiToken)}`;
+  const answer = await postToProvider(
+    url,
+    '/ua/v1',
+    JSON.stringify({
       uuid: randomUUID(),
       player: {
         id: String(launch.memberId),
@@ -49,20 +44,11 @@ export async function evolutionLaunch(launch: ProviderLaunch): Promise<string | 
         urls: { lobby: launch.lobbyUrl, cashier: launch.depositUrl },
       },
     }),
-    signal: AbortSignal.timeout(UA_TIMEOUT_MS),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new GamesApiError(`/ua/v1 answered HTTP ${res.status}: ${text.slice(0, 200)}`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new GamesApiError('/ua/v1 answered no JSON');
-  }
-  const answer = EvolutionUaAnswer.safeParse(json);
-  if (!answer.success) throw new GamesApiError('/ua/v1 answered no entry');
+    {},
+    EvolutionUaAnswer,
+  );
   // The entry is a path on Evolution's host; an absolute one must be on that host too.
-  const entry = new URL(answer.data.entry, `${host}/`);
+  const entry = new URL(answer.entry, `${host}/`);
   if (entry.origin !== new URL(host).origin) throw new GamesApiError('/ua/v1 answered an entry on another host');
   return entry.toString();
 }

@@ -4,7 +4,7 @@ import { adminToken } from '../../test/admin-session';
 import { EvolutionSimulator } from '../../test/evolution-simulator';
 import { createMember } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import { asOutsideVendor, fund, openVendorWallet } from '../../test/vendor-wallet-fixture';
+import { asOutsideVendor, fund, launchAs, openVendorWallet } from '../../test/vendor-wallet-fixture';
 import { sessionFor } from '../cashier/cashier.fixtures';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 
@@ -25,15 +25,7 @@ async function adminCall(method: 'GET' | 'PUT' | 'POST', url: string, payload?: 
   return { status: res.statusCode, body: res.json() };
 }
 
-async function launch(token: string, path = '/wps/game/launchGame') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { authorization: token },
-    payload: { nodeId: game.node_id, language: 'en', backUrl: '/games' },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const launch = (token: string, path?: string) => launchAs(t, token, game.node_id, path);
 
 async function member(pesos: number) {
   const m = await createMember(t.ctx);
