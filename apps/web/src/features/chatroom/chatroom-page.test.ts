@@ -86,6 +86,20 @@ describe('the chat room page', () => {
     expect((dom.host().querySelector('[data-testid="chatroom-input"]') as HTMLInputElement).value).toBe('');
   });
 
+  it('keeps the next text typed while the last post was still on its way', async () => {
+    await open(state([]));
+    let answer: (m: ChatroomMessage) => void = () => undefined;
+    posted.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const field = dom.host().querySelector('[data-testid="chatroom-input"]') as HTMLInputElement;
+    await type(field, 'first');
+    await click(dom.host().querySelector('[data-testid="chatroom-send"]') as HTMLElement);
+    await act(async () => emit({ type: 'message', data: message(8, 'first', { mine: true }) }));
+    await type(field, 'second');
+    await act(async () => answer(message(8, 'first', { mine: true })));
+    expect(texts()).toEqual(['first']);
+    expect(field.value).toBe('second');
+  });
+
   it('says why a post is refused and keeps the text', async () => {
     await open(state([]));
     posted.mockRejectedValue(new ApiError('CHATROOM_RATE_LIMITED', '', 429, { retryAfterSeconds: 12 }));

@@ -93,7 +93,9 @@ export function ChatroomPage() {
     setError(null);
     try {
       const message = await postMessage(body);
-      setText('');
+      // The socket may show the post before its answer comes, and the reader may have typed the
+      // next one meanwhile: that text stays.
+      setText((now) => (now.trim() === body ? '' : now));
       setMessages((all) => mergeMessages(all, [message]));
     } catch (err) {
       if (err instanceof ApiError && (err.code === 'CHATROOM_MUTED' || err.code === 'CHATROOM_BANNED')) {
