@@ -21,6 +21,7 @@ import { registerCompression } from './http/compression';
 import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
 import { guardBody, guardUrlAndHeaders } from './http/input-guards';
+import { registerMetrics, registerMetricsRoute } from './http/metrics';
 import { databaseProbe, registerReadiness } from './http/readiness';
 import { registerSecurityHeaders } from './http/security-headers';
 import { retryTransientConflicts } from './http/transient-retry';
@@ -160,6 +161,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerMetrics(app, ctx);
   const builds = options.builds ?? BUILD_DIRS;
   registerSecurityHeaders(app, ctx, {
     indexFile: path.join(builds.web, 'index.html'),
@@ -207,6 +209,7 @@ export async function buildApp(
     async () => ({ status: 'ok' as const }),
   );
   registerReadiness(app, [databaseProbe('database', ctx.db)]);
+  registerMetricsRoute(app, ctx);
   for (const register of routeModules) await register(app, ctx);
   // A mounted vendor (the house studio) keeps its routes out of the platform's API document: its
   // page API is its own, not the platform's. It also keeps Swagger UI working: past about 131

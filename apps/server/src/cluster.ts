@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config';
+import { answerMetricsRequests } from './http/metrics';
 
 // One node on PostgreSQL (docs/scaling.md "What one node is"): this primary process forks
 // `config.workers` request workers, which share the one port (node:cluster hands each connection
@@ -51,6 +52,7 @@ function isReady(message: unknown): message is ReadyMessage {
 
 export async function runPrimary(config: Config, started: number): Promise<void> {
   const log = logger(config);
+  answerMetricsRequests();
   const roles = new Map<Worker, { role: Exclude<ProcessRole, 'all'>; startedAt: number; ready: boolean }>();
   let closing = false;
 
@@ -116,10 +118,11 @@ export async function runPrimary(config: Config, started: number): Promise<void>
           worker.process.kill(signal);
         }),
     );
+    const limit = STOP_TIMEOUT_MS + config.drainSeconds * 1000;
     const timer = setTimeout(() => {
-      log(50, `workers still running ${STOP_TIMEOUT_MS / 1000} s after ${signal}: killing them`);
+      log(50, `workers still running ${limit / 1000} s after ${signal}: killing them`);
       for (const worker of roles.keys()) worker.process.kill('SIGKILL');
-    }, STOP_TIMEOUT_MS);
+    }, limit);
     const clean = (await Promise.all(exits)).every(Boolean);
     clearTimeout(timer);
     process.exit(clean ? 0 : 1);

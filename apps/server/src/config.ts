@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   // The share of successful requests written to the access log (http/access-log.ts); errors always are.
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   TRUST_PROXY: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   SESSION_SECRET: z.string().min(32).optional(),
   STUDIO_SECRET: z.string().min(32).optional(),
   // The sportsbook whose trader API the back office's trader console calls; unset: the house studio
@@ -75,6 +77,16 @@ export type Config = {
    */
   accessLogSample: number;
   trustProxy: boolean | string;
+  /**
+   * The bearer token a scraper from outside the node presents for GET /metrics; loopback addresses
+   * need none (http/metrics.ts). Unset: only loopback may scrape.
+   */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long the node keeps serving with /readyz at 503 before it stops taking
+   * connections, so a load balancer takes it out of rotation first (docs/operations.md "Shutdown").
+   */
+  drainSeconds: number;
   sessionSecret: string;
   /**
    * The house studio secret: every vendor's API secret is hex(HMAC-SHA256(studioSecret, 'vendor:' +
@@ -164,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     accessLogSample: e.ACCESS_LOG_SAMPLE,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    drainSeconds: e.DRAIN_SECONDS,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
     studioSecret: e.STUDIO_SECRET ?? persistedSecret(dataDir, 'studio-secret'),
     sportsbookUrl: e.SPORTSBOOK_URL?.replace(/\/+$/, ''),
@@ -240,6 +254,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // A test that turns the log on sees every request, as an operator with ACCESS_LOG_SAMPLE=1 would.
     accessLogSample: 1,
     trustProxy: false,
+    metricsToken: undefined,
+    drainSeconds: 0,
     sessionSecret: 'test-secret-test-secret-test-secret-0000',
     studioSecret: 'test-studio-secret-test-studio-secret-00',
     sportsbookUrl: undefined,

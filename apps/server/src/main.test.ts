@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from './test/server-process';
 
-// The real entry point as an operator runs it: migrate, seed, listen, and a clean exit on SIGTERM.
+// The real entry point as an operator runs it: migrate, seed, listen, its metrics, and a clean exit
+// on SIGTERM after a drain.
 // Runs on the embedded database only (the PostgreSQL run covers the same code through the harness).
 const runOnPglite = !process.env.TEST_DATABASE_URL;
 
@@ -14,10 +15,27 @@ describe.runIf(runOnPglite)('server process', () => {
   const env = { DATA_DIR: dataDir, CATALOGUE_SLOTS: '300', DEMO: '1' };
 
   it('starts on a fresh data dir, exits 0 on SIGTERM, and starts again on the same data', async () => {
-    const first = await startServerProcess(env, { name: 'first start', timeoutMs: 60_000 });
+    const first = await startServerProcess({ ...env, DRAIN_SECONDS: '3' }, { name: 'first start', timeoutMs: 60_000 });
     const status = await fetch(`${first.url}/wps/system/status`);
     expect(status.status, first.output()).toBe(200);
-    expect(await first.kill('SIGTERM'), first.output()).toBe(0);
+    const metrics = await fetch(`${first.url}/metrics`);
+    expect(metrics.status, first.output()).toBe(200);
+    expect(await metrics.text()).toContain(
+      'gamehall_http_requests_total{method="GET",route="/wps/system/status",status="2xx"} 1',
+    );
+    // SIGTERM: /readyz turns 503 at once, so a load balancer stops sending, while the node goes on
+    // serving for DRAIN_SECONDS; then it exits 0.
+    const exited = first.kill('SIGTERM');
+    const deadline = Date.now() + 2_500;
+    let ready = await fetch(`${first.url}/readyz`);
+    while (ready.status === 200 && Date.now() < deadline) ready = await fetch(`${first.url}/readyz`);
+    expect([ready.status, await ready.json()], first.output()).toEqual([
+      503,
+      { status: 'unavailable', down: ['draining'] },
+    ]);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${first.url}/wps/system/status`)).status).toBe(200);
+    expect(await exited, first.output()).toBe(0);
 
     const second = await startServerProcess(env, { name: 'second start', timeoutMs: 60_000 });
     // The embedded database persisted: the demo content seeded by the first start (agent01's

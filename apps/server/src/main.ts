@@ -93,12 +93,21 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
     app.log.info(`${signal}: shutting down`);
     // The step under way is named when the bound runs out, so a stuck one can be told apart.
     let step = 'the scheduler';
-    const timer = setTimeout(() => {
-      app.log.error(`${signal}: shutdown did not finish within 15 s (waiting for ${step})`);
-      process.exit(1);
-    }, 15_000);
+    const timer = setTimeout(
+      () => {
+        app.log.error(`${signal}: shutdown did not finish in time (waiting for ${step})`);
+        process.exit(1);
+      },
+      15_000 + config.drainSeconds * 1000,
+    );
     timer.unref();
     try {
+      if (serves && config.drainSeconds > 0) {
+        step = 'the drain';
+        app.drain();
+        await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+      }
+      step = 'the scheduler';
       await scheduler?.stop();
       step = 'the activity consumers';
       await activity?.stop();

@@ -13,6 +13,12 @@ declare module 'fastify' {
      * database's probe here when it is registered; the array is shared by every scope.
      */
     readinessProbes: ReadinessProbe[];
+    /**
+     * Takes the node out of rotation for good: /readyz answers 503 (`draining`) from now on, while
+     * every other route still serves. The shutdown calls it first (main.ts), then waits DRAIN_SECONDS
+     * for the load balancer to notice before it stops taking connections.
+     */
+    drain: () => void;
   }
 }
 
@@ -48,20 +54,25 @@ const NotReady = z.object({ status: z.literal('unavailable'), down: z.array(z.st
  * it answers. /healthz stays the liveness answer (the process is up), which restarts nothing.
  */
 export function registerReadiness(app: App, probes: ReadinessProbe[]): void {
+  let draining = false;
   app.decorate('readinessProbes', probes);
+  app.decorate('drain', () => {
+    draining = true;
+  });
   app.get(
     '/readyz',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['system'],
-        summary: "Readiness: 200 while the node's databases answer, 503 (and which) while one cannot be reached",
+        summary:
+          "Readiness: 200 while the node's databases answer, 503 (and which) while one cannot be reached or the node drains",
         response: { 200: Ready, 503: NotReady },
       },
     },
     async (_request, reply) => {
       const results = await Promise.all(probes.map(async (p) => ((await down(p)) ? p.name : null)));
-      const failed = results.filter((name): name is string => name !== null);
+      const failed = [...(draining ? ['draining'] : []), ...results.filter((name): name is string => name !== null)];
       if (failed.length > 0) return reply.code(503).send({ status: 'unavailable' as const, down: failed });
       return { status: 'ready' as const };
     },

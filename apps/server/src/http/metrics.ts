@@ -1,0 +1,204 @@
+import cluster from 'node:cluster';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppContext } from '../context';
+import type { App } from './app-type';
+import { AppError } from './errors';
+
+// GET /metrics in Prometheus's text format (prom-client), for the operations team's scraper
+// (docs/operations.md "Metrics"). Labels stay few and bounded: a route's template, never its URL
+// or a member's id. In a cluster (cluster.ts) a worker asks the primary, which gathers every
+// worker's figures, so one scrape of the node's port sees the whole node.
+
+const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+/** How long a worker waits for the primary's gathered figures. */
+const CLUSTER_WAIT_MS = 5_000;
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** The figures a request's hooks keep; the registry is the app's own, so test apps never share one. */
+export type Metrics = {
+  registry: Registry;
+  requests: Counter<'method' | 'route' | 'status'>;
+  duration: Histogram<'method' | 'route'>;
+  inFlight: Gauge;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+  interface FastifyRequest {
+    metricsStartedAt?: bigint;
+  }
+}
+
+function poolGauges(registry: Registry, pools: { name: string; pool: pg.Pool | undefined }[]): void {
+  const open = pools.filter((p): p is { name: string; pool: pg.Pool } => p.pool !== undefined);
+  if (open.length === 0) return;
+  const gauge = (name: string, help: string, read: (pool: pg.Pool) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'],
+      registers: [registry],
+      collect() {
+        for (const { name: pool, pool: p } of open) this.set({ pool }, read(p));
+      },
+    });
+  gauge('gamehall_db_pool_connections', 'Connections the pool holds open', (p) => p.totalCount);
+  gauge('gamehall_db_pool_idle', 'Connections idle in the pool', (p) => p.idleCount);
+  gauge('gamehall_db_pool_waiting', 'Queries waiting for a connection', (p) => p.waitingCount);
+}
+
+/**
+ * prom-client's process figures (CPU, memory, the event loop), once per process: they are the
+ * process's, and each collection keeps an event-loop monitor running for good, so a process that
+ * builds many apps (a test worker) must not start one per app.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export function createMetrics(ctx: AppContext): Metrics {
+  const registry = new Registry();
+  poolGauges(registry, [
+    { name: 'primary', pool: ctx.database.pool },
+    { name: 'read', pool: ctx.database.readPool },
+  ]);
+  return {
+    registry,
+    requests: new Counter({
+      name: 'gamehall_http_requests_total',
+      help: 'Requests answered, by method, route template and status class',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: 'gamehall_http_request_duration_seconds',
+      help: 'Time from a request to its answer, by method and route template',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    inFlight: new Gauge({
+      name: 'gamehall_http_requests_in_flight',
+      help: 'Requests received and not yet answered',
+      registers: [registry],
+    }),
+  };
+}
+
+/** Equal-length digests compared in constant time: the token's length is not given away either. */
+function sameToken(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function allowed(ip: string, authorization: string | undefined, token: string | undefined): boolean {
+  if (LOOPBACK.test(ip)) return true;
+  if (!token || !authorization?.startsWith('Bearer ')) return false;
+  return sameToken(authorization.slice('Bearer '.length), token);
+}
+
+type GatherRequest = { gamehallMetrics: string };
+type GatherAnswer = { gamehallMetrics: string; text?: string; error?: string };
+
+function isAnswer(message: unknown, id: string): message is GatherAnswer {
+  return typeof message === 'object' && message !== null && (message as GatherAnswer).gamehallMetrics === id;
+}
+
+/** A worker's scrape: the primary gathers every worker's registry (answerMetricsRequests). */
+function gatherFromPrimary(): Promise<string> {
+  const id = randomUUID();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off('message', listen);
+      reject(new Error('the cluster primary did not gather the metrics in time'));
+    }, CLUSTER_WAIT_MS);
+    const listen = (message: unknown) => {
+      if (!isAnswer(message, id)) return;
+      clearTimeout(timer);
+      process.off('message', listen);
+      if (message.text === undefined) reject(new Error(message.error ?? 'no metrics'));
+      else resolve(message.text);
+    };
+    process.on('message', listen);
+    process.send?.({ gamehallMetrics: id } satisfies GatherRequest);
+  });
+}
+
+/**
+ * The primary's side: a worker asking for the node's figures gets every worker's, summed (a
+ * counter or a pool's gauge) by prom-client's aggregator. Called once by runPrimary.
+ */
+export function answerMetricsRequests(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message: unknown) => {
+    if (typeof message !== 'object' || message === null || !('gamehallMetrics' in message)) return;
+    const id = String((message as GatherRequest).gamehallMetrics);
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ gamehallMetrics: id, text } satisfies GatherAnswer),
+      (err: Error) => worker.send({ gamehallMetrics: id, error: err.message } satisfies GatherAnswer),
+    );
+  });
+}
+
+/** Counts every request by its route's template (404s as `unmatched`), before any other hook runs. */
+export function registerMetrics(app: App, ctx: AppContext): void {
+  const metrics = createMetrics(ctx);
+  app.decorate('metrics', metrics);
+  if (cluster.isWorker) {
+    // The worker's side of the primary's gathering: prom-client answers the primary's requests with
+    // these registries, from a listener its aggregator's constructor installs (once per process).
+    AggregatorRegistry.setRegistries([processMetrics(), metrics.registry]);
+    new AggregatorRegistry();
+  }
+  // Callback hooks: every request pays for them, and a promise each would cost more than the count.
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.metricsStartedAt = process.hrtime.bigint();
+    metrics.inFlight.inc();
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.metricsStartedAt !== undefined) {
+      metrics.inFlight.dec();
+      const route = request.routeOptions.url ?? 'unmatched';
+      const seconds = Number(process.hrtime.bigint() - request.metricsStartedAt) / 1e9;
+      metrics.requests.inc({ method: request.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` });
+      metrics.duration.observe({ method: request.method, route }, seconds);
+    }
+    done();
+  });
+}
+
+/**
+ * GET /metrics, to loopback addresses, and to others with `Authorization: Bearer <METRICS_TOKEN>`
+ * (request.ip, so TRUST_PROXY applies: a request a proxy forwards from outside is not loopback).
+ */
+export function registerMetricsRoute(app: App, ctx: AppContext): void {
+  app.get(
+    '/metrics',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Prometheus metrics of the node: loopback, or a bearer token (METRICS_TOKEN)',
+      },
+    },
+    async (request, reply) => {
+      if (!allowed(request.ip, request.headers.authorization, ctx.config.metricsToken)) {
+        throw new AppError('AUTH_FORBIDDEN', { message: 'Metrics are answered to loopback or with the metrics token' });
+      }
+      const text = cluster.isWorker
+        ? await gatherFromPrimary()
+        : await Registry.merge([processMetrics(), app.metrics.registry]).metrics();
+      return reply.type(CONTENT_TYPE).send(text);
+    },
+  );
+}
