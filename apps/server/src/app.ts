@@ -21,7 +21,7 @@ import { registerCompression } from './http/compression';
 import { registerEncryptedPayloads } from './http/encryption';
 import { registerErrorHandler } from './http/error-handler';
 import { guardBody, guardUrlAndHeaders } from './http/input-guards';
-import { registerMetrics, registerMetricsRoute } from './http/metrics';
+import { registerGaugeSource, registerMetrics, registerMetricsRoute } from './http/metrics';
 import { databaseProbe, registerReadiness } from './http/readiness';
 import { registerSecurityHeaders } from './http/security-headers';
 import { retryTransientConflicts } from './http/transient-retry';
@@ -90,6 +90,7 @@ import { registerRebateRoutes } from './modules/rebates/rebates.routes';
 import { registerReferralsAdminRoutes } from './modules/referrals/referrals.admin.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerReportsAdminRoutes } from './modules/reports/reports.admin.routes';
+import { workGauges } from './modules/reports/work-queue.service';
 import { registerResponsibleAdminRoutes } from './modules/responsible/responsible.admin.routes';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes';
 import { registerRewardsAdminRoutes } from './modules/rewards/rewards.admin.routes';
@@ -158,6 +159,8 @@ export async function buildApp(
   registerCatalogueSource('caleta', caletaGameList);
   registerRoundDetailsSource('caleta', caletaRoundDetails);
   registerProviderLauncher('evolution', evolutionLaunch);
+  // What waits for operators is counted by reports, which GET /metrics cannot import.
+  registerGaugeSource(workGauges);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,5 +1,7 @@
 // postgres: the connection pools' gauges exist only on PostgreSQL
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, sessionFor } from '../modules/cashier/cashier.fixtures';
+import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 
 // GET /metrics (http/metrics.ts) and the drain of /readyz (http/readiness.ts), through HTTP.
@@ -88,6 +90,28 @@ describe('GET /metrics', () => {
     } else {
       expect(text).not.toContain('gamehall_db_pool_');
     }
+  });
+});
+
+describe('what waits for operators', () => {
+  it('shows each work source: how many wait and how long the oldest has', async () => {
+    const before = (await scrape()).body;
+    expect(sample(before, 'gamehall_work_waiting{source="bankAccounts"}')).toBe(0);
+    expect(sample(before, 'gamehall_work_oldest_seconds{source="bankAccounts"}')).toBe(0);
+    expect(sample(before, 'gamehall_work_waiting{source="withdrawals"}')).toBe(0);
+
+    // A member binds a bank account, which waits for an operator to confirm it.
+    const m = await createMember(t.ctx);
+    const bound = await call(t, 'POST', '/wps/cashier/bankAccounts', await sessionFor(t, m.id), {
+      bankName: 'BPI',
+      accountName: 'Lito Ramos',
+      accountNumber: '301234567',
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    t.advance(90_000);
+    const after = (await scrape()).body;
+    expect(sample(after, 'gamehall_work_waiting{source="bankAccounts"}')).toBe(1);
+    expect(sample(after, 'gamehall_work_oldest_seconds{source="bankAccounts"}')).toBeGreaterThanOrEqual(90);
   });
 });
 

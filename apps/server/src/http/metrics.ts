@@ -65,8 +65,49 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
+/**
+ * Gauges a module counts at scrape time with its own query (what waits for operators, by source):
+ * one bounded label, several gauges from one read. Registered once per process by app.ts.
+ */
+export type GaugeSource = {
+  label: string;
+  gauges: readonly { name: string; help: string }[];
+  /** Each label's values, in the order of `gauges`. */
+  read: (ctx: AppContext) => Promise<{ label: string; values: number[] }[]>;
+};
+const gaugeSources: GaugeSource[] = [];
+
+export function registerGaugeSource(source: GaugeSource): void {
+  if (!gaugeSources.some((s) => s.gauges[0]?.name === source.gauges[0]?.name)) gaugeSources.push(source);
+}
+
+/**
+ * A scrape reads each source once for all its gauges: prom-client collects a registry's metrics in
+ * the order they were made, so the first gauge reads and the others take that answer. A read that
+ * fails (the database is down: /readyz says so) leaves the gauges empty, not the scrape failed.
+ */
+function sourceGauges(registry: Registry, ctx: AppContext, source: GaugeSource): void {
+  let rows: Promise<{ label: string; values: number[] }[]> = Promise.resolve([]);
+  source.gauges.forEach(({ name, help }, i) => {
+    new Gauge({
+      name,
+      help,
+      labelNames: [source.label],
+      registers: [registry],
+      // Every worker counts the same tables: the node's figure is one worker's, not their sum.
+      aggregator: 'max',
+      async collect() {
+        if (i === 0) rows = source.read(ctx).catch(() => []);
+        this.reset();
+        for (const row of await rows) this.set({ [source.label]: row.label }, row.values[i] ?? 0);
+      },
+    });
+  });
+}
+
 export function createMetrics(ctx: AppContext): Metrics {
   const registry = new Registry();
+  for (const source of gaugeSources) sourceGauges(registry, ctx, source);
   poolGauges(registry, [
     { name: 'primary', pool: ctx.database.pool },
     { name: 'read', pool: ctx.database.readPool },
