@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the test pipeline needs from Debian packages: Chromium (browser tests, driven by
-# playwright-core) and PostgreSQL (the throwaway cluster). Quick no-op when both are present, so
-# `npm test` can call it every time.
+# playwright-core), PostgreSQL (the throwaway cluster) and Prometheus (its promtool checks the
+# shipped alert rules, and a real Prometheus scrapes a node: ops/prometheus.test.ts). Quick no-op
+# when all are present, so `npm test` can call it every time.
 set -euo pipefail
 
 CHROMIUM_BIN="${CHROMIUM_BIN:-/usr/bin/chromium}"
@@ -20,9 +21,10 @@ pg_bindir() {
 missing=()
 [[ -x "$CHROMIUM_BIN" ]] || missing+=(chromium)
 pg_bindir >/dev/null || missing+=(postgresql)
+[[ -x /usr/bin/prometheus && -x /usr/bin/promtool ]] || missing+=(prometheus)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "test dependencies present: $("$CHROMIUM_BIN" --version 2>/dev/null || echo chromium), PostgreSQL in $(pg_bindir)"
+  echo "test dependencies present: $("$CHROMIUM_BIN" --version 2>/dev/null || echo chromium), PostgreSQL in $(pg_bindir), $(/usr/bin/prometheus --version 2>&1 | head -1)"
   exit 0
 fi
 
@@ -36,7 +38,7 @@ if [[ $(id -u) -ne 0 ]]; then
   if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
     SUDO=(sudo -n)
   else
-    echo "error: ${missing[*]} missing; installing needs root (run: sudo apt-get install chromium postgresql)" >&2
+    echo "error: ${missing[*]} missing; installing needs root (run: sudo apt-get install chromium postgresql prometheus)" >&2
     exit 1
   fi
 fi
@@ -58,4 +60,5 @@ trap cleanup EXIT
 
 [[ -x "$CHROMIUM_BIN" ]] || { echo "error: $CHROMIUM_BIN still missing after install" >&2; exit 1; }
 pg_bindir >/dev/null || { echo "error: PostgreSQL binaries still missing after install" >&2; exit 1; }
+[[ -x /usr/bin/prometheus && -x /usr/bin/promtool ]] || { echo "error: Prometheus still missing after install" >&2; exit 1; }
 echo "test dependencies installed: $("$CHROMIUM_BIN" --version 2>/dev/null), PostgreSQL in $(pg_bindir)"

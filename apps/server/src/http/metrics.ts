@@ -5,6 +5,7 @@ import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, R
 import type { AppContext } from '../context';
 import type { App } from './app-type';
 import { AppError } from './errors';
+import { databaseProbe, probeDown } from './readiness';
 
 // GET /metrics in Prometheus's text format (prom-client), for the operations team's scraper
 // (docs/operations.md "Metrics"). Labels stay few and bounded: a route's template, never its URL
@@ -108,6 +109,16 @@ function sourceGauges(registry: Registry, ctx: AppContext, source: GaugeSource):
 export function createMetrics(ctx: AppContext): Metrics {
   const registry = new Registry();
   for (const source of gaugeSources) sourceGauges(registry, ctx, source);
+  const database = databaseProbe('database', ctx.db);
+  new Gauge({
+    name: 'gamehall_database_up',
+    help: "1 while the node's database answers a SELECT 1 within 2 s (as /readyz asks), else 0",
+    registers: [registry],
+    aggregator: 'min',
+    async collect() {
+      this.set((await probeDown(database)) ? 0 : 1);
+    },
+  });
   poolGauges(registry, [
     { name: 'primary', pool: ctx.database.pool },
     { name: 'read', pool: ctx.database.readPool },

@@ -30,7 +30,8 @@ export function databaseProbe(name: string, db: Conn): ReadinessProbe {
   return { name, check: () => sql`SELECT 1`.execute(db) };
 }
 
-async function down(probe: ReadinessProbe): Promise<boolean> {
+/** Whether a probe fails or takes longer than READINESS_TIMEOUT_MS. */
+export async function probeDown(probe: ReadinessProbe): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), READINESS_TIMEOUT_MS);
@@ -71,7 +72,7 @@ export function registerReadiness(app: App, probes: ReadinessProbe[]): void {
       },
     },
     async (_request, reply) => {
-      const results = await Promise.all(probes.map(async (p) => ((await down(p)) ? p.name : null)));
+      const results = await Promise.all(probes.map(async (p) => ((await probeDown(p)) ? p.name : null)));
       const failed = [...(draining ? ['draining'] : []), ...results.filter((name): name is string => name !== null)];
       if (failed.length > 0) return reply.code(503).send({ status: 'unavailable' as const, down: failed });
       return { status: 'ready' as const };
