@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test pipeline needs from Debian packages: Chromium (browser tests, driven by
 # playwright-core), PostgreSQL (the throwaway cluster) and Prometheus (its promtool checks the
-# shipped alert rules, and a real Prometheus scrapes a node: ops/prometheus.test.ts). Quick no-op
+# shipped alert rules, and a real Prometheus scrapes a node: apps/server/src/http/prometheus.test.ts). Quick no-op
 # when all are present, so `npm test` can call it every time.
 set -euo pipefail
 

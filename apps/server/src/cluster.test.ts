@@ -115,8 +115,8 @@ describe.runIf(adminUrl)('a node with two request workers', { tags: ['postgres']
     // One scrape of the node's port sees every worker's figures, gathered and summed by the primary.
     const scraped = await fetch(`${started.url}/metrics`);
     expect(scraped.status, started.output()).toBe(200);
-    expect(await scraped.text()).toContain(
-      'gamehall_http_requests_total{method="GET",route="/wps/system/status",status="2xx"} 12',
+    expect(await scraped.text()).toMatch(
+      /^gamehall_http_requests_total\{method="GET",route="\/wps\/system\/status",status="2xx"\} 12$/m,
     );
 
     const [victim, survivor] = workers as [number, number];

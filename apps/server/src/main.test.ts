@@ -15,7 +15,7 @@ describe.runIf(runOnPglite)('server process', () => {
   const env = { DATA_DIR: dataDir, CATALOGUE_SLOTS: '300', DEMO: '1' };
 
   it('starts on a fresh data dir, exits 0 on SIGTERM, and starts again on the same data', async () => {
-    const first = await startServerProcess({ ...env, DRAIN_SECONDS: '3' }, { name: 'first start', timeoutMs: 60_000 });
+    const first = await startServerProcess({ ...env, DRAIN_SECONDS: '6' }, { name: 'first start', timeoutMs: 60_000 });
     const status = await fetch(`${first.url}/wps/system/status`);
     expect(status.status, first.output()).toBe(200);
     const metrics = await fetch(`${first.url}/metrics`);

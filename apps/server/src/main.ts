@@ -102,10 +102,10 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
     );
     timer.unref();
     try {
-      if (serves && config.drainSeconds > 0) {
+      if (serves) {
         step = 'the drain';
         app.drain();
-        await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+        if (config.drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
       }
       step = 'the scheduler';
       await scheduler?.stop();

@@ -5,6 +5,8 @@ import { AppError } from './errors';
 /**
  * Every route declares who may call it (style rule 5), in `config.auth`:
  * - 'public'   anyone; a valid token, if sent, is still resolved so the handler can personalise.
+ * - 'own-token' anyone as far as sessions go: the route checks a credential of its own in the
+ *   Authorization header (GET /metrics), which is never looked up as a session.
  * - 'session'  any logged-in account, trial included (member info, logout).
  * - 'member'   a logged-in real member or agent: trial accounts are refused (spec §6).
  * - 'agent'    a logged-in agent (account types 1, 2, 41, 42).
@@ -16,7 +18,15 @@ import { AppError } from './errors';
  *   neither waiting for a password change nor for a required two-factor enrolment.
  * A route without a declaration makes start-up fail.
  */
-export type AuthRule = 'public' | 'session' | 'member' | 'agent' | 'operator-signin' | 'operator' | `admin:${string}`;
+export type AuthRule =
+  | 'public'
+  | 'own-token'
+  | 'session'
+  | 'member'
+  | 'agent'
+  | 'operator-signin'
+  | 'operator'
+  | `admin:${string}`;
 
 export type Principal = {
   sessionId: number;
@@ -127,7 +137,7 @@ export function registerAuth(app: FastifyInstance, resolve: SessionResolver): vo
   // promise; a throw is answered like a rejection.
   app.addHook('onRequest', (request, _reply, done) => {
     const rule = request.routeOptions.config.auth;
-    if (!rule) return done();
+    if (!rule || rule === 'own-token') return done();
     const token = tokenFrom(request);
     if (!token) {
       request.principal = null;

@@ -1,11 +1,12 @@
 import cluster from 'node:cluster';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context';
 import type { App } from './app-type';
 import { AppError } from './errors';
-import { databaseProbe, probeDown } from './readiness';
+import { databaseProbe, probeDown, READINESS_TIMEOUT_MS } from './readiness';
 
 // GET /metrics in Prometheus's text format (prom-client), for the operations team's scraper
 // (docs/operations.md "Metrics"). Labels stay few and bounded: a route's template, never its URL
@@ -30,9 +31,12 @@ declare module 'fastify' {
     metrics: Metrics;
   }
   interface FastifyRequest {
-    metricsStartedAt?: bigint;
+    /** Counts the request once, with its status class (registerMetrics). */
+    metricsSettle?: (status: string) => void;
   }
 }
+
+const statusClass = (code: number) => `${Math.floor(code / 100)}xx`;
 
 function poolGauges(registry: Registry, pools: { name: string; pool: pg.Pool | undefined }[]): void {
   const open = pools.filter((p): p is { name: string; pool: pg.Pool } => p.pool !== undefined);
@@ -87,6 +91,15 @@ export function registerGaugeSource(source: GaugeSource): void {
  * the order they were made, so the first gauge reads and the others take that answer. A read that
  * fails (the database is down: /readyz says so) leaves the gauges empty, not the scrape failed.
  */
+/** A source's read, given up after READINESS_TIMEOUT_MS: a hung database must not hang the scrape. */
+function withinProbeTime<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('late')), READINESS_TIMEOUT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 function sourceGauges(registry: Registry, ctx: AppContext, source: GaugeSource): void {
   let rows: Promise<{ label: string; values: number[] }[]> = Promise.resolve([]);
   source.gauges.forEach(({ name, help }, i) => {
@@ -98,7 +111,7 @@ function sourceGauges(registry: Registry, ctx: AppContext, source: GaugeSource):
       // Every worker counts the same tables: the node's figure is one worker's, not their sum.
       aggregator: 'max',
       async collect() {
-        if (i === 0) rows = source.read(ctx).catch(() => []);
+        if (i === 0) rows = withinProbeTime(source.read(ctx)).catch(() => []);
         this.reset();
         for (const row of await rows) this.set({ [source.label]: row.label }, row.values[i] ?? 0);
       },
@@ -152,8 +165,16 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-function allowed(ip: string, authorization: string | undefined, token: string | undefined): boolean {
-  if (LOOPBACK.test(ip)) return true;
+/**
+ * Loopback is the connection's own address with no forwarding header: with TRUST_PROXY a client can
+ * put 127.0.0.1 first in X-Forwarded-For, and a proxy on the same host makes all its traffic
+ * loopback. Anything else needs the token.
+ */
+function allowed(request: FastifyRequest, token: string | undefined): boolean {
+  const headers = request.headers;
+  const forwarded = headers['x-forwarded-for'] ?? headers.forwarded ?? headers['x-real-ip'];
+  if (forwarded === undefined && LOOPBACK.test(request.socket.remoteAddress ?? '')) return true;
+  const authorization = headers.authorization;
   if (!token || !authorization?.startsWith('Bearer ')) return false;
   return sameToken(authorization.slice('Bearer '.length), token);
 }
@@ -194,9 +215,14 @@ export function answerMetricsRequests(): void {
   cluster.on('message', (worker, message: unknown) => {
     if (typeof message !== 'object' || message === null || !('gamehallMetrics' in message)) return;
     const id = String((message as GatherRequest).gamehallMetrics);
+    // The asker may have died while the others answered: a send to it must not throw here (an
+    // unhandled 'error' on the worker would take the primary, and every worker, down).
+    const answer = (message: GatherAnswer) => {
+      if (worker.isConnected()) worker.send(message, () => undefined);
+    };
     aggregator.clusterMetrics().then(
-      (text) => worker.send({ gamehallMetrics: id, text } satisfies GatherAnswer),
-      (err: Error) => worker.send({ gamehallMetrics: id, error: err.message } satisfies GatherAnswer),
+      (text) => answer({ gamehallMetrics: id, text }),
+      (err: Error) => answer({ gamehallMetrics: id, error: err.message }),
     );
   });
 }
@@ -212,19 +238,28 @@ export function registerMetrics(app: App, ctx: AppContext): void {
     new AggregatorRegistry();
   }
   // Callback hooks: every request pays for them, and a promise each would cost more than the count.
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.metricsStartedAt = process.hrtime.bigint();
+  // A request is counted once, when its answer is sent (onResponse) or, for a client gone before
+  // it, when its connection closes (onResponse never runs for those). A WebSocket upgrade is not a
+  // request waiting for its answer, so it is not counted at all.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.upgrade !== undefined) return done();
+    const started = process.hrtime.bigint();
     metrics.inFlight.inc();
+    let counted = false;
+    const settle = (status: string) => {
+      if (counted) return;
+      counted = true;
+      metrics.inFlight.dec();
+      const route = request.routeOptions.url ?? (reply.statusCode < 400 ? 'static' : 'unmatched');
+      metrics.requests.inc({ method: request.method, route, status });
+      metrics.duration.observe({ method: request.method, route }, Number(process.hrtime.bigint() - started) / 1e9);
+    };
+    request.metricsSettle = settle;
+    reply.raw.once('close', () => settle(reply.raw.writableFinished ? statusClass(reply.statusCode) : 'aborted'));
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.metricsStartedAt !== undefined) {
-      metrics.inFlight.dec();
-      const route = request.routeOptions.url ?? 'unmatched';
-      const seconds = Number(process.hrtime.bigint() - request.metricsStartedAt) / 1e9;
-      metrics.requests.inc({ method: request.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` });
-      metrics.duration.observe({ method: request.method, route }, seconds);
-    }
+    request.metricsSettle?.(statusClass(reply.statusCode));
     done();
   });
 }
@@ -237,14 +272,14 @@ export function registerMetricsRoute(app: App, ctx: AppContext): void {
   app.get(
     '/metrics',
     {
-      config: { auth: 'public' },
+      config: { auth: 'own-token' },
       schema: {
         tags: ['system'],
         summary: 'Prometheus metrics of the node: loopback, or a bearer token (METRICS_TOKEN)',
       },
     },
     async (request, reply) => {
-      if (!allowed(request.ip, request.headers.authorization, ctx.config.metricsToken)) {
+      if (!allowed(request, ctx.config.metricsToken)) {
         throw new AppError('AUTH_FORBIDDEN', { message: 'Metrics are answered to loopback or with the metrics token' });
       }
       const text = cluster.isWorker

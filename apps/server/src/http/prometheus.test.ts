@@ -125,5 +125,11 @@ describe('a real Prometheus', () => {
     const loaded = rules.data.groups.flatMap((g) => g.rules);
     expect(loaded.map((r) => r.name)).toContain('GamehallDatabaseUnavailable');
     expect(loaded.length).toBeGreaterThan(8);
+    // Evaluated (each second) without an error, and nothing fires on a healthy node.
+    expect(loaded.filter((r) => r.health !== 'ok').map((r) => r.name)).toEqual([]);
+    const alerts = (await (await fetch(`http://127.0.0.1:${port}/api/v1/alerts`)).json()) as {
+      data: { alerts: { labels: { alertname: string } }[] };
+    };
+    expect(alerts.data.alerts.map((a) => a.labels.alertname)).toEqual([]);
   }, 180_000);
 });
