@@ -6,7 +6,7 @@ import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, R
 import type { AppContext } from '../context';
 import type { App } from './app-type';
 import { AppError } from './errors';
-import { databaseProbe, probeDown, READINESS_TIMEOUT_MS } from './readiness';
+import { databaseProbe, probeDown, withinReadinessTime } from './readiness';
 
 // GET /metrics in Prometheus's text format (prom-client), for the operations team's scraper
 // (docs/operations.md "Metrics"). Labels stay few and bounded: a route's template, never its URL
@@ -32,7 +32,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Counts the request once, with its status class (registerMetrics). */
-    metricsSettle?: (status: string) => void;
+    metricsSettle: ((status: string) => void) | null;
   }
 }
 
@@ -89,17 +89,9 @@ export function registerGaugeSource(source: GaugeSource): void {
 /**
  * A scrape reads each source once for all its gauges: prom-client collects a registry's metrics in
  * the order they were made, so the first gauge reads and the others take that answer. A read that
- * fails (the database is down: /readyz says so) leaves the gauges empty, not the scrape failed.
+ * fails or hangs past READINESS_TIMEOUT_MS (the database is down: /readyz says so) leaves the gauges
+ * empty rather than the scrape failed or hung.
  */
-/** A source's read, given up after READINESS_TIMEOUT_MS: a hung database must not hang the scrape. */
-function withinProbeTime<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('late')), READINESS_TIMEOUT_MS);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
 function sourceGauges(registry: Registry, ctx: AppContext, source: GaugeSource): void {
   let rows: Promise<{ label: string; values: number[] }[]> = Promise.resolve([]);
   source.gauges.forEach(({ name, help }, i) => {
@@ -111,7 +103,7 @@ function sourceGauges(registry: Registry, ctx: AppContext, source: GaugeSource):
       // Every worker counts the same tables: the node's figure is one worker's, not their sum.
       aggregator: 'max',
       async collect() {
-        if (i === 0) rows = withinProbeTime(source.read(ctx)).catch(() => []);
+        if (i === 0) rows = withinReadinessTime(source.read(ctx)).catch(() => []);
         this.reset();
         for (const row of await rows) this.set({ [source.label]: row.label }, row.values[i] ?? 0);
       },
@@ -227,10 +219,15 @@ export function answerMetricsRequests(): void {
   });
 }
 
-/** Counts every request by its route's template (404s as `unmatched`), before any other hook runs. */
+/**
+ * Counts every request by its route's template (`static` for the site's files, `unmatched` for a
+ * 404), before any other hook runs.
+ */
 export function registerMetrics(app: App, ctx: AppContext): void {
   const metrics = createMetrics(ctx);
   app.decorate('metrics', metrics);
+  // Declared up front, so every request object keeps one shape on the hot path.
+  app.decorateRequest('metricsSettle', null);
   if (cluster.isWorker) {
     // The worker's side of the primary's gathering: prom-client answers the primary's requests with
     // these registries, from a listener its aggregator's constructor installs (once per process).
@@ -265,8 +262,8 @@ export function registerMetrics(app: App, ctx: AppContext): void {
 }
 
 /**
- * GET /metrics, to loopback addresses, and to others with `Authorization: Bearer <METRICS_TOKEN>`
- * (request.ip, so TRUST_PROXY applies: a request a proxy forwards from outside is not loopback).
+ * GET /metrics, to a loopback connection with no forwarding header, and to others with
+ * `Authorization: Bearer <METRICS_TOKEN>` (allowed).
  */
 export function registerMetricsRoute(app: App, ctx: AppContext): void {
   app.get(

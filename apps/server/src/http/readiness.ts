@@ -30,18 +30,22 @@ export function databaseProbe(name: string, db: Conn): ReadinessProbe {
   return { name, check: () => sql`SELECT 1`.execute(db) };
 }
 
+/** `work`, or a rejection once READINESS_TIMEOUT_MS has passed without its answer. */
+export function withinReadinessTime<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** Whether a probe fails or takes longer than READINESS_TIMEOUT_MS. */
 export async function probeDown(probe: ReadinessProbe): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), READINESS_TIMEOUT_MS);
-  });
   try {
-    return (await Promise.race([probe.check().then(() => 'up' as const), late])) === 'late';
+    await withinReadinessTime(probe.check());
+    return false;
   } catch {
     return true;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
