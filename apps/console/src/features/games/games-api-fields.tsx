@@ -20,7 +20,7 @@ function urlError(errors: Record<string, string>): string | undefined {
 export function CaletaGamesApiBox({ form, set, errors, children }: BoxProps & { children?: ReactNode }) {
   const { t } = useTranslation('games');
   return (
-    <fieldset className="mb-3 rounded-md border border-(--border) p-3" data-testid="vendor-games-api-caleta">
+    <fieldset className="mb-3 min-w-0 rounded-md border border-(--border) p-3" data-testid="vendor-games-api-caleta">
       <legend className="px-1 text-sm font-medium">{t('vendors.gamesApi')}</legend>
       <p className="mb-2 text-xs text-(--text-muted)">{t('hints.gamesApi')}</p>
       <Field
@@ -56,7 +56,7 @@ export function CaletaGamesApiBox({ form, set, errors, children }: BoxProps & { 
 export function EvolutionGamesApiBox({ form, set, errors, saved }: BoxProps & { saved: GamesApiView | null }) {
   const { t } = useTranslation('games');
   return (
-    <fieldset className="mb-3 rounded-md border border-(--border) p-3" data-testid="vendor-games-api-evolution">
+    <fieldset className="mb-3 min-w-0 rounded-md border border-(--border) p-3" data-testid="vendor-games-api-evolution">
       <legend className="px-1 text-sm font-medium">{t('vendors.gamesApi')}</legend>
       <p className="mb-2 text-xs text-(--text-muted)">{t('hints.evolutionGamesApi')}</p>
       <Field

@@ -33,7 +33,8 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint && <p className="mt-1 text-xs text-(--text-muted)">{hint}</p>}
+      {/* A hint may hold an address with no space in it: it breaks anywhere rather than widen a phone's dialog. */}
+      {hint && <p className="mt-1 text-xs wrap-anywhere text-(--text-muted)">{hint}</p>}
       {error && (
         <p role="alert" className="mt-1 text-xs text-(--danger)">
           {error}

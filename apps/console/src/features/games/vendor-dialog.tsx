@@ -204,7 +204,7 @@ function IntegrationFields(props: FormProps) {
   const ipsId = useId();
   const origin = window.location.origin;
   return (
-    <fieldset className="mb-3 rounded-md border border-(--border) p-3">
+    <fieldset className="mb-3 min-w-0 rounded-md border border-(--border) p-3">
       <legend className="px-1 text-sm font-medium">{t('vendors.integration')}</legend>
       <label className="mb-3 flex items-center gap-2 text-sm">
         <input type="checkbox" checked={current.enabled} onChange={(e) => set({ enabled: e.target.checked })} />

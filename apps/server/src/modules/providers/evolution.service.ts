@@ -285,6 +285,8 @@ export const promoPayout: EvolutionCall<EvolutionPromoBody> = async (ctx, integr
   const round = `promo:${id}`;
   const common = { vendor: integration.vendor_code, player: String(memberId), roundId: round, currency: body.currency };
   const gameCode = body.game.details.table.id;
+  // The promotion's id taken by another player or table is a promotion already paid, not a bet.
+  const repeat = { ERROR_DUPLICATE_TRANSACTION: 'BET_ALREADY_SETTLED' } as const;
   const stake = await gateway.bet(ctx, integration, {
     ...common,
     requestId: promoBetId(id),
@@ -293,7 +295,7 @@ export const promoPayout: EvolutionCall<EvolutionPromoBody> = async (ctx, integr
     transactionId: promoBetId(id),
     amount: 0,
   });
-  if (stake.status !== 'OK') return present(ctx, integration, body.uuid, memberId, stake);
+  if (stake.status !== 'OK') return present(ctx, integration, body.uuid, memberId, stake, repeat);
   const paid = await gateway.win(ctx, integration, {
     ...common,
     requestId: promoId(id),
@@ -302,5 +304,5 @@ export const promoPayout: EvolutionCall<EvolutionPromoBody> = async (ctx, integr
     amount,
     roundClosed: true,
   });
-  return present(ctx, integration, body.uuid, memberId, paid, { ERROR_DUPLICATE_TRANSACTION: 'BET_ALREADY_SETTLED' });
+  return present(ctx, integration, body.uuid, memberId, paid, repeat);
 };

@@ -1,4 +1,4 @@
-// postgres: Evolution's repeats of one debit at once, on separate connections
+// postgres: Evolution's repeats of one debit, and of one promotion, at once, on separate connections
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import type { TestApp } from '../../test/harness';
@@ -467,6 +467,56 @@ describe('promotions', () => {
     expectAnswer(await p.promo(10, id('round'), promo), 'OK', START + 10);
     await expectBalance(p, START + 10);
     expectAnswer(await p.promo(0.015, id('round'), id('promo')), 'INVALID_PARAMETER', START + 10);
+  });
+
+  it('records a promotion as a round of its own, a bet of 0 and a win of the amount', async () => {
+    const p = await player();
+    const promo = id('promo');
+    expectAnswer(await p.promo(25.5, id('round'), promo), 'OK', START + 25.5);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/admin/members/${p.player}/rounds?pageSize=10`,
+      headers: { authorization: await adminToken(t.app) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().value.list as { roundId: string; bet: number; win: number; status: string }[];
+    expect(rows.filter((r) => r.roundId === `promo:${promo}`)).toEqual([
+      expect.objectContaining({ roundId: `promo:${promo}`, bet: 0, win: 25.5, status: 'closed' }),
+    ]);
+  });
+
+  it('pays nothing more for a promotion id sent again with another amount, or for another player', async () => {
+    const p = await player();
+    const other = await player();
+    const promo = id('promo');
+    expectAnswer(await p.promo(10, id('round'), promo), 'OK', START + 10);
+    expectAnswer(await p.promo(99, id('round'), promo), 'BET_ALREADY_SETTLED', START + 10);
+    expectAnswer(await other.promo(10, id('round'), promo), 'BET_ALREADY_SETTLED', START);
+    await expectBalance(p, START + 10);
+    await expectBalance(other, START);
+  });
+
+  it('answers a promotion sent again after its sid was swapped as the first time, paying once', async () => {
+    const p = await player();
+    const promo = id('promo');
+    const first = p.sid();
+    expectAnswer(await p.promo(10, id('round'), promo), 'OK', START + 10);
+    expect((await p.check()).body.status).toBe('OK');
+    const ended = p.as(p.player);
+    ended.useSid(first);
+    // Its answer was lost, and Evolution sends it again on the sid it had.
+    expectAnswer(await ended.promo(10, id('round'), promo), 'OK', START + 10);
+    // A new promotion on a sid that no longer stakes is refused, and pays nothing.
+    expectAnswer(await ended.promo(10, id('round'), id('promo')), 'INVALID_SID', START + 10);
+    await expectBalance(p, START + 10);
+  });
+
+  it('pays a promotion once when Evolution sends it five times at once', { tags: ['postgres'] }, async () => {
+    const p = await player();
+    const promo = id('promo');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => p.promo(7, id('round'), promo)));
+    for (const answer of answers) expectAnswer(answer, 'OK', START + 7);
+    await expectBalance(p, START + 7);
   });
 
   it('keeps the ledger balanced through every scenario', async () => {
