@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-password-resets';
@@ -229,18 +229,69 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
+/** What a start found: the migrations it ran, and those the database had run that this code does not know. */
+export type MigrationOutcome = { ran: string[]; unknown: string[] };
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+async function executedMigrations(db: Kysely<any>): Promise<string[]> {
+  const table = await sql<{ found: string | null }>`SELECT to_regclass('kysely_migration')::text AS found`.execute(db);
+  if (!table.rows[0]?.found) return [];
+  const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  return rows.rows.map((r) => r.name);
+}
+
 /**
  * Runs every listed migration the database has not run, in name order. Numbers are handed out
  * ahead to work done side by side, so a number can land after higher ones a database has already
  * run (0036 after 0039): it is then run too, instead of the start being refused. Each migration
  * therefore stands on the ones below its number only.
+ *
+ * A database may be ahead of this code: during a rolling upgrade the new version migrates first
+ * while nodes of the previous one still start and serve (docs/operations.md "Upgrades"). Migrations
+ * only expand until a contract step that nothing of the previous version reads, so a database that
+ * has run every migration this code knows serves it, whatever else it ran. Kysely's migrator
+ * refuses such a database ("previously executed migration ... is missing"), so it is asked only
+ * when a known migration is pending; a database that is ahead and misses a known one is refused,
+ * since running an older migration over a newer schema is nothing anyone has tested.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>, listed: Record<string, Migration> = migrations): Promise<void> {
+export async function migrateToLatest(
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+  db: Kysely<any>,
+  listed: Record<string, Migration> = migrations,
+): Promise<MigrationOutcome> {
+  const known = (ran: string[]) => {
+    const done = new Set(ran);
+    return {
+      pending: Object.keys(listed).filter((name) => !done.has(name)),
+      unknown: ran.filter((name) => !Object.hasOwn(listed, name)).sort(),
+    };
+  };
+  const before = known(await executedMigrations(db));
+  if (before.pending.length === 0) return { ran: [], unknown: before.unknown };
+  if (before.unknown.length > 0) throw aheadAndBehind(before);
+
   const migrator = new Migrator({ db, provider: new ListedMigrations(listed), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
+    // A newer node may have migrated between the look above and the migrator's lock: its
+    // migrations are then unknown here, which is the case above, not a failure of this start.
+    const after = known(await executedMigrations(db));
+    if (!failed && after.unknown.length > 0) {
+      if (after.pending.length === 0) return { ran: [], unknown: after.unknown };
+      throw aheadAndBehind(after);
+    }
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  return {
+    ran: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
+    unknown: [],
+  };
+}
+
+function aheadAndBehind({ pending, unknown }: { pending: string[]; unknown: string[] }): Error {
+  return new Error(
+    `The database ran migrations this version does not know (${unknown.join(', ')}) but not ${pending.join(', ')}, ` +
+      'which it does know: start the newest version first, so that it migrates',
+  );
 }

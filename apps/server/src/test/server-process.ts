@@ -43,14 +43,21 @@ export const SERVER_START_WAIT_MS = 240_000;
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { name?: string; timeoutMs?: number; entry?: string; onOutput?: (chunk: string) => void } = {},
+  options: {
+    name?: string;
+    timeoutMs?: number;
+    entry?: string;
+    onOutput?: (chunk: string) => void;
+    /** Another checkout to run main.ts of (a previous release); this one by default. */
+    cwd?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const name = options.name ?? 'server';
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = options.entry ? ['--enable-source-maps', options.entry] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
