@@ -24,6 +24,7 @@ import { guardBody, guardUrlAndHeaders } from './http/input-guards';
 import { registerGaugeSource, registerMetrics, registerMetricsRoute } from './http/metrics';
 import { databaseProbe, registerReadiness } from './http/readiness';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerRequestSpans, requestTraceId, tracingLogOptions } from './http/trace-context';
 import { retryTransientConflicts } from './http/transient-retry';
 import { BUILD_DIRS, type BuildDirs, registerWebApp } from './http/web-static';
 import { checkCaptcha } from './modules/accounts/captcha.service';
@@ -135,8 +136,11 @@ export async function buildApp(
         : {
             level: ctx.config.logLevel,
             serializers: { req: serializeRequest },
+            ...tracingLogOptions(),
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    // A request's id is its W3C trace id, on each of its log lines (access-log.ts) and in its error answers.
+    genReqId: requestTraceId,
     // Successes sampled, errors always (http/access-log.ts).
     logController: new AccessLog(ctx.config.accessLogSample),
     trustProxy: ctx.config.trustProxy,
@@ -147,6 +151,8 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First, so that every other hook (the session lookup's statements) runs inside the request's span.
+  registerRequestSpans(app);
   registerActivityConsumers();
   // The cashier shows what a withdrawal request forfeits; rewards, a tier above it, reckons that.
   registerWithdrawalForfeit(withdrawalForfeit);

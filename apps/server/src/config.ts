@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  // OpenTelemetry's own variables (the exporter reads the rest of them, headers and timeouts, itself).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('gamehall'),
+  OTEL_SDK_DISABLED: bool.optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   STUDIO_SECRET: z.string().min(32).optional(),
   // The sportsbook whose trader API the back office's trader console calls; unset: the house studio
@@ -87,6 +92,12 @@ export type Config = {
    * connections, so a load balancer takes it out of rotation first (docs/operations.md "Shutdown").
    */
   drainSeconds: number;
+  /**
+   * Traces by OTLP (http/tracing.ts): on when OTEL_EXPORTER_OTLP_ENDPOINT or its traces-only form is
+   * set (the exporter reads the address itself), with the spans' service name. Unset, or with
+   * OTEL_SDK_DISABLED: no tracing, and OpenTelemetry's SDK is not even loaded.
+   */
+  tracing: { serviceName: string } | undefined;
   sessionSecret: string;
   /**
    * The house studio secret: every vendor's API secret is hex(HMAC-SHA256(studioSecret, 'vendor:' +
@@ -178,6 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     drainSeconds: e.DRAIN_SECONDS,
+    tracing:
+      (e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !e.OTEL_SDK_DISABLED
+        ? { serviceName: e.OTEL_SERVICE_NAME }
+        : undefined,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
     studioSecret: e.STUDIO_SECRET ?? persistedSecret(dataDir, 'studio-secret'),
     sportsbookUrl: e.SPORTSBOOK_URL?.replace(/\/+$/, ''),
@@ -256,6 +271,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     metricsToken: undefined,
     drainSeconds: 0,
+    tracing: undefined,
     sessionSecret: 'test-secret-test-secret-test-secret-0000',
     studioSecret: 'test-studio-secret-test-studio-secret-00',
     sportsbookUrl: undefined,

@@ -5,6 +5,7 @@ import { bootstrap } from './bootstrap';
 import { type ProcessRole, runPrimary, tellPrimary, workerRole } from './cluster';
 import { type Config, loadConfig } from './config';
 import { runDemo } from './demo/demo';
+import { startTracing, type TracingHandle } from './http/tracing';
 import { jobs } from './jobs/jobs';
 import { startActivityWorker } from './modules/activity/activity-bus';
 import { settlementJobs } from './modules/agents/settlement.jobs';
@@ -20,14 +21,17 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   if (cluster.isPrimary && config.workers > 1) return runPrimary(config, started);
-  await runNode(config, cluster.isPrimary ? 'all' : workerRole(), started);
+  // Before the app is built: its request ids are then the spans' trace ids. Each worker traces
+  // itself; the cluster's primary serves no request and runs no job.
+  const tracing = config.tracing ? await startTracing(config.tracing) : undefined;
+  await runNode(config, cluster.isPrimary ? 'all' : workerRole(), started, tracing);
 }
 
 /**
  * One process's part: 'all' (a single process: requests, jobs and consumers), 'requests' (the HTTP
  * server with the house studio) or 'jobs' (the scheduler, the activity consumers and the demo).
  */
-async function runNode(config: Config, role: ProcessRole, started: number) {
+async function runNode(config: Config, role: ProcessRole, started: number, tracing: TracingHandle | undefined) {
   const ctx = await bootstrap(config);
   const serves = role !== 'jobs';
   const works = role !== 'requests';
@@ -119,6 +123,8 @@ async function runNode(config: Config, role: ProcessRole, started: number) {
       await app.close();
       step = 'the database';
       await ctx.database.close();
+      step = 'the spans still to export';
+      await tracing?.shutdown();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

@@ -17,7 +17,8 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  */
 export class AccessLog extends LogController {
   constructor(private readonly sample: number) {
-    super();
+    // Each line of a request carries its id, which is its W3C trace id (trace-context.ts).
+    super({ requestIdLogLabel: 'traceId' });
   }
 
   override incomingRequest(): void {}

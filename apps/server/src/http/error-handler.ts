@@ -48,7 +48,10 @@ function fieldsOf(issues: IssueLike[]): Record<string, string> {
   return fields;
 }
 
-/** Every failure leaves as the envelope of api-conventions.md; never a stack trace, never 500 for bad input. */
+/**
+ * Every failure leaves as the envelope of api-conventions.md; never a stack trace, never 500 for bad
+ * input. Each carries the request's trace id (trace-context.ts), which its log lines carry too.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -58,6 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         message: error.message,
         ...(error.value ? { value: error.value } : {}),
+        traceId: request.id,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -67,13 +71,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: 'VALIDATION_FAILED',
         message: errorCatalogue.VALIDATION_FAILED.message,
         value: { fields },
+        traceId: request.id,
       });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply
-        .status(500)
-        .send({ success: false, code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message });
+      return reply.status(500).send({
+        success: false,
+        code: 'INTERNAL_ERROR',
+        message: errorCatalogue.INTERNAL_ERROR.message,
+        traceId: request.id,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 413)
@@ -81,22 +89,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
         success: false,
         code: 'PAYLOAD_TOO_LARGE',
         message: errorCatalogue.PAYLOAD_TOO_LARGE.message,
+        traceId: request.id,
       });
     if (status === 415)
       return reply.status(415).send({
         success: false,
         code: 'UNSUPPORTED_MEDIA_TYPE',
         message: errorCatalogue.UNSUPPORTED_MEDIA_TYPE.message,
+        traceId: request.id,
       });
     if (status === 429)
-      return reply
-        .status(429)
-        .send({ success: false, code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message });
+      return reply.status(429).send({
+        success: false,
+        code: 'RATE_LIMITED',
+        message: errorCatalogue.RATE_LIMITED.message,
+        traceId: request.id,
+      });
     if (status >= 400 && status < 500) {
       // Malformed JSON, bad content length, a multipart limit and the like: the client's fault.
-      return reply
-        .status(400)
-        .send({ success: false, code: 'BAD_REQUEST', message: errorCatalogue.BAD_REQUEST.message });
+      return reply.status(400).send({
+        success: false,
+        code: 'BAD_REQUEST',
+        message: errorCatalogue.BAD_REQUEST.message,
+        traceId: request.id,
+      });
     }
     // The database dropped the connection, is down, or kept rolling the transaction back: nothing was
     // kept, and the client may try again. The pool replaces dead connections by itself.
@@ -106,12 +122,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         success: false,
         code: 'DATABASE_UNAVAILABLE',
         message: errorCatalogue.DATABASE_UNAVAILABLE.message,
+        traceId: request.id,
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ success: false, code: 'INTERNAL_ERROR', message: errorCatalogue.INTERNAL_ERROR.message });
+    return reply.status(500).send({
+      success: false,
+      code: 'INTERNAL_ERROR',
+      message: errorCatalogue.INTERNAL_ERROR.message,
+      traceId: request.id,
+    });
   });
   // The 404 envelope is sent by the not-found handler in web-static.ts, which first serves the
   // player site's files and history fallback.

@@ -181,6 +181,8 @@ export function registerWebApp(app: App, ctx: AppContext, dirs: BuildDirs = BUIL
     const served = serveFile(request, reply);
     if (served) return served;
     const error = new AppError('NOT_FOUND', { message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-    return reply.status(error.status).send({ success: false, code: error.code, message: error.message });
+    return reply
+      .status(error.status)
+      .send({ success: false, code: error.code, message: error.message, traceId: request.id });
   });
 }

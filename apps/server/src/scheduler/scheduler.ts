@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { inSpan } from '../http/trace-context';
 import { markPeriodDone, periodDone, pruneRuns, withAdvisoryLock } from './scheduler.queries';
 
 // How long finished periods are remembered (far longer than any node's clock skew or tick).
@@ -27,9 +28,12 @@ export async function runDue(ctx: AppContext, job: Job): Promise<boolean> {
   const work = async () => {
     // Checked again under the lock: another node may have finished it a moment ago.
     if (await periodDone(ctx.db, job.name, period)) return;
-    await job.run(ctx);
-    await markPeriodDone(ctx.db, job.name, period, ctx.now());
-    await pruneRuns(ctx.db, job.name, new Date(period.getTime() - KEEP_RUNS_MS));
+    // One trace per run (http/trace-context.ts), holding the job's statements and calls.
+    await inSpan(`job ${job.name}`, { 'gamehall.job': job.name }, async () => {
+      await job.run(ctx);
+      await markPeriodDone(ctx.db, job.name, period, ctx.now());
+      await pruneRuns(ctx.db, job.name, new Date(period.getTime() - KEEP_RUNS_MS));
+    });
   };
   if (ctx.database.kind !== 'postgres') {
     await work();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isMoneyAmount, parseMoneyText } from '../money';
 
 // Envelope of api-conventions.md: every response is { success, value } or
-// { success: false, code, message, value }.
+// { success: false, code, message, value, traceId }.
 export function envelope<T extends z.ZodType>(value: T) {
   return z.object({ success: z.literal(true), value });
 }
@@ -12,6 +12,8 @@ export const ErrorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
   value: z.record(z.string(), z.unknown()).optional(),
+  /** The request's W3C trace id, which its lines in the server's log carry too (docs/operations.md "Logs"). */
+  traceId: z.string().regex(/^[0-9a-f]{32}$/),
 });
 
 export const Empty = z.object({}).strict();
