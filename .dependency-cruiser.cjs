@@ -19,7 +19,7 @@ const SERVER = '^apps/server/src/';
 const TIERS = [
   {
     tier: 'platform',
-    folders: ['config.ts', 'context.ts', 'http/', 'db/', 'realtime/', 'scheduler/'],
+    folders: ['config.ts', 'context.ts', 'event-metrics.ts', 'http/', 'db/', 'realtime/', 'scheduler/'],
     modules: ['activity', 'audit', 'brand', 'keys', 'outbox', 'throttle'],
   },
   { tier: 'ledger', modules: ['ledger'] },
@@ -197,6 +197,7 @@ const STUDIO_ROOT = [
   'api-types',
   'verify',
   'recovery',
+  'metrics',
   'pages',
   'main',
   'standalone-fixture',

@@ -37,6 +37,7 @@ import { registerSecurityRoutes } from './modules/accounts/security.routes';
 import { operatorGrants, resolveSession } from './modules/accounts/sessions.service';
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes';
 import { registerVerificationRoutes } from './modules/accounts/verification.routes';
+import { activityLagGauges } from './modules/activity/activity.metrics';
 import { registerAgentsAdminRoutes } from './modules/agents/agents.admin.routes';
 import { registerAgentCentreRoutes } from './modules/agents/centre.routes';
 import { registerContractRoutes } from './modules/agents/contracts.routes';
@@ -65,6 +66,7 @@ import { registerGameRecordRoutes } from './modules/games/records.routes';
 import { registerRoundDetailsSource } from './modules/games/round-details.service';
 import { registerKycAdminRoutes } from './modules/kyc/kyc.admin.routes';
 import { registerKycRoutes } from './modules/kyc/kyc.routes';
+import { ledgerCheckGauges } from './modules/ledger/ledger.metrics';
 import { registerLegalAdminRoutes } from './modules/legal/legal.admin.routes';
 import { registerLegalRoutes } from './modules/legal/legal.routes';
 import { registerTermsGate } from './modules/legal/terms-gate';
@@ -165,8 +167,11 @@ export async function buildApp(
   registerCatalogueSource('caleta', caletaGameList);
   registerRoundDetailsSource('caleta', caletaRoundDetails);
   registerProviderLauncher('evolution', evolutionLaunch);
-  // What waits for operators is counted by reports, which GET /metrics cannot import.
+  // What waits for operators is counted by reports, which GET /metrics cannot import; so are the
+  // ledger's checks and the activity consumers' lag, by their own modules.
   registerGaugeSource(workGauges);
+  registerGaugeSource(ledgerCheckGauges);
+  registerGaugeSource(activityLagGauges);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

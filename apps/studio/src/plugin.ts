@@ -25,6 +25,7 @@ import { cardRoomPresetOf, engineKindOf, sportsbookCategoryOf } from './kit/game
 import { registerSessionEndRoute, watchSessionEnds } from './kit/session-ends';
 import { LaunchQuery, openSession, type StudioSession, sessionOf, trialBalance } from './kit/sessions';
 import { WalletClient } from './kit/wallet-client';
+import { measureOwedWork } from './metrics';
 import { cardRoomPage, errorPage, fairPage, playPage, sportsbookPage } from './pages';
 import { type RecoveryPass, recoverAll, startRecoveryLoop } from './recovery';
 import type { Book, BookOptions } from './sportsbook/book/book';
@@ -169,8 +170,10 @@ export async function studioPlugin(app: FastifyInstance, options: StudioOptions)
   const demoTables = options.pvpDemoTables ?? options.simulator === true;
   const rooms = await startCardRooms(deps, { loop: interval > 0, demoTables, trialCurrency, timing: options.pvp });
   const { pvp, tongits } = rooms;
+  const stopMeasuring = measureOwedWork(db, deps.now);
   options.onStart?.({ db, deps, recover, crash, tables, book, pvp, tongits });
   app.addHook('onClose', async () => {
+    stopMeasuring();
     await tongits.stop();
     await pvp.stop();
     await book.stop();

@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { eventCounter } from '../event-metrics';
 import { AfterCommitDialect, type AfterCommitDriver } from './after-commit';
 import { AmbientDialect, enableAmbientTransactions } from './ambient-transaction';
 import { namedStatements } from './prepared';
@@ -77,17 +78,23 @@ function boundIdleTransactions(pool: pg.Pool, ms: number | undefined): pg.Pool {
   return pool;
 }
 
+const connectionErrors = eventCounter({
+  name: 'gamehall_db_connection_errors_total',
+  help: "Connections of the node's pools lost while idle or in use (a backend ended, the server gone)",
+});
+
 function openPool(connectionString: string, max: number, options?: string, named = false): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, ...(options ? { options } : {}) });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
+    connectionErrors.inc();
   });
   // A client checked out of the pool (a transaction between two statements) has no listener of the
   // pool's: a backend terminated or a server shut down then emits 'error' on it, which with no
   // listener ends the process. Its pending and next queries fail instead (answered 503
   // DATABASE_UNAVAILABLE), and the pool drops it on release as no longer queryable.
   pool.on('connect', (client) => {
-    client.on('error', () => undefined);
+    client.on('error', () => connectionErrors.inc());
     if (named) namedStatements(client);
   });
   return pool;

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry, register } from 'prom-client';
 import type { AppContext } from '../context';
 import type { App } from './app-type';
 import { AppError } from './errors';
@@ -12,6 +12,11 @@ import { databaseProbe, probeDown, withinReadinessTime } from './readiness';
 // (docs/operations.md "Metrics"). Labels stay few and bounded: a route's template, never its URL
 // or a member's id. In a cluster (cluster.ts) a worker asks the primary, which gathers every
 // worker's figures, so one scrape of the node's port sees the whole node.
+//
+// Three registries make a scrape: the process's own figures (processMetrics), each app's request
+// figures (createMetrics), and prom-client's global registry, where the modules and the mounted
+// studio count what happens as it happens (postings, vendor calls, logins, deliveries) with metrics
+// made once at their module's load: a process counts those once however many apps it builds.
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 /** How long a worker waits for the primary's gathered figures. */
@@ -231,7 +236,7 @@ export function registerMetrics(app: App, ctx: AppContext): void {
   if (cluster.isWorker) {
     // The worker's side of the primary's gathering: prom-client answers the primary's requests with
     // these registries, from a listener its aggregator's constructor installs (once per process).
-    AggregatorRegistry.setRegistries([processMetrics(), metrics.registry]);
+    AggregatorRegistry.setRegistries([processMetrics(), register, metrics.registry]);
     new AggregatorRegistry();
   }
   // Callback hooks: every request pays for them, and a promise each would cost more than the count.
@@ -281,7 +286,7 @@ export function registerMetricsRoute(app: App, ctx: AppContext): void {
       }
       const text = cluster.isWorker
         ? await gatherFromPrimary()
-        : await Registry.merge([processMetrics(), app.metrics.registry]).metrics();
+        : await Registry.merge([processMetrics(), register, app.metrics.registry]).metrics();
       return reply.type(CONTENT_TYPE).send(text);
     },
   );

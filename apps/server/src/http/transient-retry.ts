@@ -1,8 +1,14 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { isTransientConflict } from '../db/database-errors';
+import { eventCounter } from '../event-metrics';
 
 /** How often a request whose transaction PostgreSQL rolled back (deadlock, serialization) runs in all. */
 export const TRANSIENT_ATTEMPTS = 4;
+
+const retries = eventCounter({
+  name: 'gamehall_db_transient_retries_total',
+  help: 'Requests run again after PostgreSQL rolled their transaction back (a deadlock, a serialization failure)',
+});
 
 /**
  * Runs a route's handler again when PostgreSQL rolled its transaction back for a deadlock or a
@@ -21,6 +27,7 @@ export function retryTransientConflicts(app: FastifyInstance): void {
           return await handler.call(this as never, request, reply);
         } catch (error) {
           if (attempt >= TRANSIENT_ATTEMPTS || reply.sent || !isTransientConflict(error)) throw error;
+          retries.inc();
           request.log.warn({ err: error, attempt }, 'transaction rolled back by the database; running it again');
           // A short random pause, longer each time, so the two sides of a deadlock do not meet again.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));

@@ -8,6 +8,7 @@ import {
   sessionEndsJob,
   vendorMaintenanceEndJob,
 } from '../modules/games/games.jobs';
+import { ledgerCheckJob } from '../modules/ledger/ledger.jobs';
 import { broadcastsJob, campaignsJob } from '../modules/messages/messages.jobs';
 import { rebatesJob } from '../modules/rebates/rebates.jobs';
 import { reportRollupsJob } from '../modules/reports/reports.jobs';
@@ -37,4 +38,5 @@ export const jobs: Job[] = [
   broadcastsJob,
   campaignsJob,
   unseenAnswersJob,
+  ledgerCheckJob,
 ];

@@ -29,6 +29,22 @@ async function memberToken() {
   return issueSession(t.ctx, t.ctx.db, { memberId: m.id, area: 'member', ip: '127.0.0.1', userAgent: null });
 }
 
+/** The node's open sockets and its refusals at the address cap, as GET /metrics reports them. */
+async function figures() {
+  const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+  const value = (series: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`${series} `))
+        ?.slice(series.length + 1) ?? 0,
+    );
+  return {
+    open: value('gamehall_sockets_open'),
+    refusedAtAddress: value('gamehall_sockets_refused_total{cap="address"}'),
+  };
+}
+
 type Opened = ReturnType<typeof openTestSocket>;
 const realtime = (token: string) => openTestSocket(`${base}/ws?token=${token}`);
 const chat = (token: string) =>
@@ -66,6 +82,7 @@ async function until(open: () => Opened, want: string): Promise<Opened> {
 
 describe('socket caps', () => {
   it('closes sockets past the per-address and per-member caps with 4029, and a closed one frees its place', async () => {
+    const before = await figures();
     const first = await memberToken();
     // The member's sockets count together, whatever the route.
     const mine = [realtime(first), chat(first), realtime(first)];
@@ -78,6 +95,9 @@ describe('socket caps', () => {
     // Seven sockets from 127.0.0.1: one more is closed as soon as it opens, before any token.
     expect(await outcome(chat(third))).toBe(`${CLOSE_TOO_MANY_SOCKETS} ${ADDRESS_FULL}`);
     expect(await outcome(openTestSocket(`${base}/ws`))).toBe(`${CLOSE_TOO_MANY_SOCKETS} ${ADDRESS_FULL}`);
+    // The node's metrics count the seven open sockets and the two refused at the address.
+    const full = await figures();
+    expect([full.open - before.open, full.refusedAtAddress - before.refusedAtAddress]).toEqual([7, 2]);
 
     // With a place free at the address, the first member's fourth socket is over the member's cap.
     last.ws.close();

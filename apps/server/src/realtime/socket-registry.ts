@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { eventCounter, eventGauge } from '../event-metrics';
 import { invalidationConcerns, invalidationWatch } from './event-bus';
 
 /** Close code of a socket over a cap (as HTTP 429): the client should not reconnect at once. */
@@ -28,17 +29,32 @@ export type SocketRegistry = {
   admitMember: (socket: Counted, memberId: number) => boolean;
 };
 
+// Every socket of the node passes admitAddress first (the member, chat, chat room and operator
+// sockets), so its count is the node's open sockets.
+const openSockets = eventGauge({
+  name: 'gamehall_sockets_open',
+  help: "Sockets open on the node (members' realtime, chat, chat room, operators)",
+});
+const refusedSockets = eventCounter({
+  name: 'gamehall_sockets_refused_total',
+  help: 'Sockets closed at once for a cap (4029), by cap: address or member',
+  labelNames: ['cap'],
+});
+
 /** Counts per key, each released once when its socket closes. */
-function counter(max: number, reason: string) {
+function counter(max: number, reason: string, cap: 'address' | 'member') {
   const open = new Map<string | number, number>();
   return (socket: Counted, key: string | number): boolean => {
     const now = open.get(key) ?? 0;
     if (now >= max) {
+      refusedSockets.inc({ cap });
       socket.close(CLOSE_TOO_MANY_SOCKETS, reason);
       return false;
     }
     open.set(key, now + 1);
+    if (cap === 'address') openSockets.inc();
     socket.on('close', () => {
+      if (cap === 'address') openSockets.dec();
       const left = (open.get(key) ?? 1) - 1;
       if (left <= 0) open.delete(key);
       else open.set(key, left);
@@ -58,8 +74,8 @@ export function createSocketRegistry(ctx: AppContext): SocketRegistry {
       for (const set of targets) for (const check of [...set]) check();
     });
   });
-  const perAddress = counter(ctx.config.wsMaxPerAddress, 'too many sockets from this address');
-  const perMember = counter(ctx.config.wsMaxPerMember, 'too many sockets for this member');
+  const perAddress = counter(ctx.config.wsMaxPerAddress, 'too many sockets from this address', 'address');
+  const perMember = counter(ctx.config.wsMaxPerMember, 'too many sockets for this member', 'member');
   return {
     admitAddress: perAddress,
     admitMember: perMember,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { eventCounter, eventGauge, eventHistogram } from '../event-metrics';
 import { inSpan } from '../http/trace-context';
 import { markPeriodDone, periodDone, pruneRuns, withAdvisoryLock } from './scheduler.queries';
 
@@ -17,6 +18,42 @@ export type Job = {
   run: (ctx: AppContext) => Promise<unknown>;
 };
 
+// Each job's runs on this node, for the operations team: a job that keeps failing, or that has not
+// succeeded for longer than its period (ops/prometheus/alerts.yml). Only the node that ran a period
+// counts it; across a fleet, the newest success is the highest of the nodes' figures.
+const runs = eventCounter({
+  name: 'gamehall_job_runs_total',
+  help: 'Scheduled job runs on the node, by job_name and result (ok, failed)',
+  labelNames: ['job_name', 'result'],
+});
+const runSeconds = eventHistogram({
+  name: 'gamehall_job_duration_seconds',
+  help: 'Time a scheduled job took to run, by job_name',
+  labelNames: ['job_name'],
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+});
+const lastSuccess = eventGauge({
+  name: 'gamehall_job_last_success_timestamp_seconds',
+  help: 'When a scheduled job last ran to its end on the node (Unix time), by job_name',
+  labelNames: ['job_name'],
+  aggregator: 'max',
+});
+
+// The label is job_name: Prometheus gives every series a `job` of its own (the scrape's).
+async function timed(job_name: string, run: () => Promise<unknown>): Promise<void> {
+  const end = runSeconds.startTimer({ job_name });
+  try {
+    await run();
+    runs.inc({ job_name, result: 'ok' });
+    lastSuccess.set({ job_name }, Date.now() / 1000);
+  } catch (error) {
+    runs.inc({ job_name, result: 'failed' });
+    throw error;
+  } finally {
+    end();
+  }
+}
+
 export function periodOf(job: Job, now: Date): Date {
   return new Date(Math.floor(now.getTime() / job.everyMs) * job.everyMs);
 }
@@ -30,7 +67,7 @@ export async function runDue(ctx: AppContext, job: Job): Promise<boolean> {
     if (await periodDone(ctx.db, job.name, period)) return;
     // One trace per run (http/trace-context.ts), holding the job's statements and calls.
     await inSpan(`job ${job.name}`, { 'gamehall.job': job.name }, async () => {
-      await job.run(ctx);
+      await timed(job.name, () => job.run(ctx));
       await markPeriodDone(ctx.db, job.name, period, ctx.now());
       await pruneRuns(ctx.db, job.name, new Date(period.getTime() - KEEP_RUNS_MS));
     });

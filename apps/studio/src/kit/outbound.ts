@@ -1,3 +1,4 @@
+import { Counter, register } from 'prom-client';
 import type { RoundDeps } from './deps';
 import { StudioError } from './errors';
 import type { StudioSession } from './sessions';
@@ -25,6 +26,20 @@ import {
 // into rollbacks owed, claims the due rows for DELIVERY_LEASE_MS (another process's pass leaves them
 // alone meanwhile; a process that stops mid-delivery leaves them to the next pass after the lease)
 // and delivers each, recording a delivery that threw as a retry, as it records a refusal.
+
+// Deliveries by their outcome, for the operations team (docs/operations.md "Metrics"): mounted in
+// the platform's process, the studio's figures are in the node's scrape. Failures that go on are
+// money owed to players that has not reached them.
+// A second evaluation of this module in one process (a test runner) counts on the first one's metric.
+const deliveries =
+  (register.getSingleMetric('gamehall_studio_deliveries_total') as Counter<'kind' | 'result'> | undefined) ??
+  new Counter({
+    name: 'gamehall_studio_deliveries_total',
+    help:
+      "The house studio's deliveries of what it owes the wallet, by kind (win, rollback, resettle) and " +
+      'result: delivered, refused (the wallet said no), unanswered (no usable answer), error (the delivery threw)',
+    labelNames: ['kind', 'result'],
+  });
 
 /** While a request or a pass delivers a row, every other pass leaves it alone this long. */
 export const DELIVERY_LEASE_MS = 30_000;
@@ -84,6 +99,10 @@ function send(deps: RoundDeps, owed: OwedCall): Promise<WalletAnswer> {
 export async function deliverOwed<T>(deps: RoundDeps, d: Delivery<T>): Promise<{ value: T } | undefined> {
   const answer = await send(deps, d.call);
   const now = deps.now();
+  deliveries.inc({
+    kind: d.call.kind,
+    result: answer.kind === 'ok' ? 'delivered' : answer.kind === 'refused' ? 'refused' : 'unanswered',
+  });
   if (answer.kind === 'ok') return { value: await d.ok(answer, now) };
   const error = answer.kind === 'refused' ? answer.status : answer.error;
   await d.retry(retryAfter(now, d.attempts, error));
@@ -154,6 +173,7 @@ async function deliverOne<K>(deps: RoundDeps, pass: DuePass<K>, key: K): Promise
     return await pass.deliver(key);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
+    deliveries.inc({ kind: 'unknown', result: 'error' });
     deps.log.warn({ err }, 'studio: delivery failed, will retry');
     try {
       await pass.failed?.(key, error);

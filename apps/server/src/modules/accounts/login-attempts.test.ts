@@ -17,6 +17,7 @@ let seq = 0;
 function keys(): LoginAttemptKeys {
   seq++;
   return {
+    audience: 'member',
     lock: { key: `test-attempt-account:${seq}`, limit: { max: 10, windowSeconds: 900, lockSeconds: 900 } },
     count: { key: `test-attempt-ip:${seq}`, limit: { max: UNLIMITED, windowSeconds: 900 } },
   };

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { eventCounter } from '../../event-metrics';
 import { AppError } from '../../http/errors';
 import type { RequestMeta } from '../../http/request-meta';
 import type { Brand } from '../brand/brand.service';
@@ -13,7 +14,22 @@ import { checkCaptcha } from './captcha.service';
  * 25: guesses spread over many addresses still lock the operator). Either one reaching the brand's
  * captchaAfterFailures makes the captcha due.
  */
-export type LoginAttemptKeys = { lock: { key: string; limit: Limit }; count: { key: string; limit: Limit } };
+export type LoginAttemptKeys = {
+  /** Who signs in, for the metrics only (a bounded label, never the name). */
+  audience: 'member' | 'agent' | 'operator';
+  lock: { key: string; limit: Limit };
+  count: { key: string; limit: Limit };
+};
+
+// Password checks by their outcome, for the operations team: a wave of failures or lockouts is a
+// credential-stuffing attack (ops/prometheus/alerts.yml).
+const attempts = eventCounter({
+  name: 'gamehall_login_attempts_total',
+  help:
+    'Sign-in password checks, by audience (member, agent, operator) and result: ok (the password was right), ' +
+    'failed, locked (the failure that locked the account or address)',
+  labelNames: ['audience', 'result'],
+});
 
 export type LoginAttempt = { keys: LoginAttemptKeys; slots: [Slot, Slot] };
 
@@ -81,7 +97,7 @@ export async function beginLoginAttempt(
     try {
       await checkCaptcha(ctx, ctx.db, meta, captcha);
     } catch (error) {
-      await releaseLoginAttempt(ctx, attempt);
+      await giveBack(ctx, attempt);
       throw error;
     }
   }
@@ -90,6 +106,12 @@ export async function beginLoginAttempt(
 
 /** The password was right: the attempt counts against nothing. */
 export async function releaseLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+  await giveBack(ctx, attempt);
+  attempts.inc({ audience: attempt.keys.audience, result: 'ok' });
+}
+
+/** No password was checked (the captcha was wrong): the attempt is not one. */
+async function giveBack(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
   for (const slot of attempt.slots) await release(ctx.db, slot);
 }
 
@@ -106,8 +128,7 @@ export async function failLoginAttempt(
   const [lock, count] = attempt.slots;
   const spent = await spend(ctx.db, lock, attempt.keys.lock.limit, ctx.now());
   const counted = await spend(ctx.db, count, attempt.keys.count.limit, ctx.now());
-  return {
-    captcha: Math.max(spent.failures, counted.failures) >= brand.captchaAfterFailures,
-    lockedForSeconds: spent.lockedForSeconds ?? counted.lockedForSeconds,
-  };
+  const lockedForSeconds = spent.lockedForSeconds ?? counted.lockedForSeconds;
+  attempts.inc({ audience: attempt.keys.audience, result: lockedForSeconds === undefined ? 'failed' : 'locked' });
+  return { captcha: Math.max(spent.failures, counted.failures) >= brand.captchaAfterFailures, lockedForSeconds };
 }

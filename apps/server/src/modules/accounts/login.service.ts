@@ -103,6 +103,7 @@ export async function login(ctx: AppContext, meta: RequestMeta, input: LoginInpu
       ? parseMobile(input.countryDialingCode?.trim() || (await defaultDialingCode(ctx.db)), input.username)
       : undefined;
   const keys: LoginAttemptKeys = {
+    audience: input.area,
     lock: {
       key: accountLockKey(mobile ? mobile.phone : input.username),
       limit: ACCOUNT_FAILURE_LIMIT,

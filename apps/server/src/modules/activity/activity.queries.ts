@@ -118,3 +118,25 @@ export async function rewindCursor(db: Conn, consumer: string): Promise<void> {
     db,
   );
 }
+
+/** Past this many waiting events a consumer's count stops: the figure is for alerting, not a census. */
+export const LAG_COUNT_CAP = 100_000;
+
+/**
+ * Each consumer's backlog: the events past its cursor (any kind, committed or not yet visible, up to
+ * LAG_COUNT_CAP) and when the first of them was written; both through the (txid, id) index.
+ */
+export async function consumerLag(db: Conn, consumers: string[]) {
+  const { rows } = await sql<{ consumer: string; waiting: string | number; oldest: Date | string | null }>`
+    SELECT c.name AS consumer,
+      (SELECT count(*) FROM (
+         SELECT 1 FROM activity_events e
+         WHERE (e.txid, e.id) > (coalesce(k.last_txid, '0'::xid8), coalesce(k.last_id, 0))
+         LIMIT ${LAG_COUNT_CAP}) w) AS waiting,
+      (SELECT e.created_at FROM activity_events e
+         WHERE (e.txid, e.id) > (coalesce(k.last_txid, '0'::xid8), coalesce(k.last_id, 0))
+         ORDER BY e.txid, e.id LIMIT 1) AS oldest
+    FROM unnest(${consumers}::text[]) AS c(name)
+    LEFT JOIN rewards_consumer_cursors k ON k.consumer = c.name`.execute(db);
+  return rows.map((r) => ({ consumer: r.consumer, waiting: Number(r.waiting), oldest: r.oldest }));
+}

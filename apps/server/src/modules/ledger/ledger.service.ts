@@ -4,6 +4,7 @@ import type { RawBuilder } from 'kysely';
 import type { Conn, Db, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { CHANNEL as EVENTS_CHANNEL, publishAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
+import { countPosting, timePosting } from './ledger.metrics';
 import type { LedgerPostEntry, LedgerPostHead } from './ledger.queries';
 import {
   accountsOffTheirEntries,
@@ -147,7 +148,10 @@ export async function postThrough(
 ): Promise<PostingResult> {
   if (!trx.isTransaction) throw new Error('ledger.postThrough must run inside a transaction');
   const { head, entries } = prepare(posting, undefined);
-  return resultOf(await postLedgerThrough(trx, { ...head, channel: EVENTS_CHANNEL }, entries, statement));
+  const outcome = await timePosting('transaction', () =>
+    postLedgerThrough(trx, { ...head, channel: EVENTS_CHANNEL }, entries, statement),
+  );
+  return resultOf(outcome);
 }
 
 /** ledger_post's arguments for one posting, as preparePosting hands them to a caller's function. */
@@ -215,8 +219,15 @@ function prepare(posting: Posting, capture: { code: string; amount: number } | u
 
 function resultOf(outcome: LedgerPostOutcome): PostingResult {
   // A refusal or a conflict changed nothing: the caller's transaction is as it was before the call.
-  if (outcome.status === 'insufficient') throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-  if (outcome.status === 'conflict') throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+  if (outcome.status === 'insufficient') {
+    countPosting('refused');
+    throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+  }
+  if (outcome.status === 'conflict') {
+    countPosting('conflict');
+    throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+  }
+  countPosting(outcome.status === 'replayed' ? 'replayed' : 'posted');
   return { postingId: outcome.postingId, replayed: outcome.status === 'replayed', balances: outcome.balances };
 }
 
@@ -229,8 +240,8 @@ async function runPosting(
   // Inside a transaction the posting is part of the caller's unit of work; on its own it may share
   // a transaction with other lone postings (group commit, posting-batcher.ts).
   const outcome = conn.isTransaction
-    ? await postLedger(conn, { ...head, channel: EVENTS_CHANNEL }, entries)
-    : await postingBatcher(conn as Db, EVENTS_CHANNEL).submit(head, entries);
+    ? await timePosting('transaction', () => postLedger(conn, { ...head, channel: EVENTS_CHANNEL }, entries))
+    : await timePosting('alone', () => postingBatcher(conn as Db, EVENTS_CHANNEL).submit(head, entries));
   return resultOf(outcome);
 }
 
@@ -244,7 +255,7 @@ export async function postMany(trx: Trx, postings: Posting[]): Promise<PostingRe
   if (!trx.isTransaction) throw new Error('ledger.postMany must run inside a transaction');
   if (postings.length === 0) return [];
   const prepared = postings.map((p) => prepare(p, undefined));
-  const outcomes = await postLedgerBatch(trx, EVENTS_CHANNEL, prepared);
+  const outcomes = await timePosting('batch', () => postLedgerBatch(trx, EVENTS_CHANNEL, prepared));
   return outcomes.map(resultOf);
 }
 

@@ -10,6 +10,7 @@ declare module '../../db/schema' {
     ledger_postings: LedgerPostingsTable;
     ledger_entries: LedgerEntriesTable;
     ledger_holds: LedgerHoldsTable;
+    ledger_checks: LedgerChecksTable;
   }
 }
 
@@ -54,4 +55,14 @@ export interface LedgerHoldsTable {
   posting_id: number | null;
   created_at: CreatedAt;
   settled_at: Date | string | null;
+}
+
+/** One run of the scheduled invariant check of a ledger (ledger.jobs.ts). */
+export interface LedgerChecksTable {
+  id: Id;
+  ledger: 'money' | 'points';
+  at: Date | string;
+  ok: boolean;
+  violations: number;
+  duration_ms: number;
 }

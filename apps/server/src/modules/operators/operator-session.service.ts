@@ -137,6 +137,7 @@ export async function adminLogin(ctx: AppContext, meta: RequestMeta, body: Admin
   const brand = await getBrand(ctx.db);
   await verifyChallenge(ctx, ctx.db, body.challenge);
   const keys: LoginAttemptKeys = {
+    audience: 'operator',
     lock: { key: `admin-login:${meta.ip}`, limit: FAILURES },
     count: { key: operatorUsernameKey(body.username), limit: OPERATOR_USERNAME_FAILURES },
   };

@@ -462,3 +462,33 @@ describe('rollbacks', () => {
     expect((await verifyLedger(t.ctx.db)).ok).toBe(true);
   });
 });
+
+describe('metrics', () => {
+  it("counts each wallet call under the caleta protocol, by call and the protocol's status", async () => {
+    const figures = async () => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+      const value = (series: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((l) => l.startsWith(`${series} `))
+            ?.slice(series.length + 1) ?? 0,
+        );
+      const series = (vendorCode: string, call: string, status: string) =>
+        `gamehall_vendor_calls_total{protocol="caleta",vendor="${vendorCode}",call="${call}",status="${status}"}`;
+      return [
+        value(series(vendor, 'bet', 'RS_OK')),
+        value(series(vendor, 'bet', 'RS_ERROR_NOT_ENOUGH_MONEY')),
+        value(series('unknown', 'bet', 'RS_ERROR_INVALID_SIGNATURE')),
+      ];
+    };
+    const before = await figures();
+    const p = await player();
+    const round = id('round');
+    expectBalance(p, await p.bet(round, id('bet'), 100_000), START - 1);
+    expectError(await p.bet(round, id('bet'), START * 100_000 * 10), 'RS_ERROR_NOT_ENOUGH_MONEY');
+    expect((await call('bet', { token: p.token() }, stranger)).body.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    const after = await figures();
+    expect(after.map((n, i) => n - (before[i] ?? 0))).toEqual([1, 1, 1]);
+  });
+});

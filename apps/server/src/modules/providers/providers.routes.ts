@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { isDatabaseUnavailable, isTransientConflict } from '../../db/database-errors';
 import type { App } from '../../http/app-type';
+import { countVendorCall } from '../vendor-gateway/vendor-gateway.metrics';
 import * as gateway from '../vendor-gateway/vendor-gateway.service';
 import * as caleta from './caleta.service';
 import * as evolution from './evolution.service';
@@ -78,15 +79,19 @@ async function providerCall<B>(
   protocol: Protocol<B>,
   run: (integration: gateway.Integration, body: B) => Promise<object>,
 ) {
-  const send = (answer: Answer) => reply.status(answer.http).send(answer.body);
+  let integration: gateway.Integration | undefined;
+  const send = (answer: Answer) => {
+    countVendorCall(protocol.name, request, integration?.vendor_code, (answer.body as { status?: unknown }).status);
+    return reply.status(answer.http).send(answer.body);
+  };
   for (let attempt = 1; ; attempt++) {
-    let integration: gateway.Integration | undefined;
+    integration = undefined;
     try {
       // Before the body is read: a caller that does not prove itself learns nothing about the schema.
       integration = await protocol.admit();
       const parsed = protocol.schema.safeParse(json);
       if (!parsed.success) return send(protocol.invalid());
-      return reply.status(200).send(await run(integration, parsed.data));
+      return send({ http: 200, body: await run(integration, parsed.data) });
     } catch (error) {
       if (error instanceof gateway.StaleIntegration && attempt < 3) continue;
       const refusal = await protocol.refused(error, integration);

@@ -13,6 +13,7 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fasti
 import type { AppContext } from '../../context';
 import { isDatabaseUnavailable, isTransientConflict } from '../../db/database-errors';
 import type { App } from '../../http/app-type';
+import { countVendorCall } from './vendor-gateway.metrics';
 import { presentVendorAnswer, vendorStatusTable } from './vendor-gateway.presenter';
 import * as gateway from './vendor-gateway.service';
 import { vendorSerializerCompiler, vendorValidatorCompiler } from './vendor-wire';
@@ -40,6 +41,7 @@ function integrationOf(request: FastifyRequest): gateway.Integration {
 }
 
 async function send(reply: FastifyReply, request: FastifyRequest, answer: gateway.VendorAnswer) {
+  countVendorCall('gamehall', request, integrations.get(request)?.vendor_code, answer.status);
   return reply.status(answer.http).send(presentVendorAnswer(answer, requestIdOf(request)));
 }
 

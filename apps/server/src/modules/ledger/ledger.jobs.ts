@@ -1,0 +1,42 @@
+import type { AppContext } from '../../context';
+import type { Job } from '../../scheduler/scheduler';
+import { verifyLedger } from './ledger.service';
+import { insertCheck, pruneChecks } from './ledger-checks.queries';
+import { verifyPointsLedger } from './points-ledger.service';
+
+/** Checks are kept a week: the metrics read the newest, an operator may look back a few days. */
+const KEEP_CHECKS_MS = 7 * 24 * 3600_000;
+
+/**
+ * Both ledgers' invariants (what `npm run ledger:verify` checks), every hour, once across the fleet,
+ * on the read pool when there is one: the check sums every entry, so it runs where it does not
+ * slow down players' postings. Its result is recorded for the metrics (ledger.metrics.ts), which
+ * alert on a failed or a stale check; `npm run ledger:verify` then names each violation. A failed
+ * check is recorded, not thrown: the scheduler would run a failed job again on its next tick.
+ */
+export const ledgerCheckJob: Job = {
+  name: 'ledger.check',
+  everyMs: 3600_000,
+  run: (ctx) => checkLedgers(ctx),
+};
+
+export async function checkLedgers(ctx: AppContext): Promise<void> {
+  const read = ctx.readDb ?? ctx.db;
+  const checks = [
+    { ledger: 'money' as const, verify: () => verifyLedger(read) },
+    { ledger: 'points' as const, verify: () => verifyPointsLedger(read) },
+  ];
+  for (const { ledger, verify } of checks) {
+    const started = Date.now();
+    const report = await verify();
+    const durationMs = Date.now() - started;
+    await insertCheck(ctx.db, {
+      ledger,
+      at: ctx.now(),
+      ok: report.ok,
+      violations: report.violations.length,
+      durationMs,
+    });
+  }
+  await pruneChecks(ctx.db, new Date(ctx.now().getTime() - KEEP_CHECKS_MS));
+}
