@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config';
 import { answerMetricsRequests } from './http/metrics';
+import { answerWhileStarting } from './http/starting';
 
 // One node on PostgreSQL (docs/scaling.md "What one node is"): this primary process forks
 // `config.workers` request workers, which share the one port (node:cluster hands each connection
@@ -135,8 +136,11 @@ export async function runPrimary(config: Config, started: number): Promise<void>
   // started) is replaced like any other. Only when the jobs worker, or
   // every request worker, cannot start does the start fail: the others are stopped, nothing is
   // retried, since that is a configuration or schema fault and not one request worker's bad luck.
+  // While the jobs worker migrates, the primary answers "migrating" on the port; it lets go just
+  // before the request workers listen there.
+  const starting = await answerWhileStarting(config.port, config.host);
   try {
-    await readyOf(fork('jobs'));
+    await readyOf(fork('jobs')).finally(() => starting?.close());
     const started = await Promise.allSettled(Array.from({ length: config.workers }, () => readyOf(fork('requests'))));
     const failed = started.filter((r) => r.status === 'rejected');
     if (failed.length === started.length) throw failed[0]?.reason;

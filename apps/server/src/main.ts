@@ -5,6 +5,7 @@ import { bootstrap } from './bootstrap';
 import { type ProcessRole, runPrimary, tellPrimary, workerRole } from './cluster';
 import { type Config, loadConfig } from './config';
 import { runDemo } from './demo/demo';
+import { answerWhileStarting } from './http/starting';
 import { startTracing, type TracingHandle } from './http/tracing';
 import { jobs } from './jobs/jobs';
 import { startActivityWorker } from './modules/activity/activity-bus';
@@ -32,8 +33,11 @@ async function main() {
  * server with the house studio) or 'jobs' (the scheduler, the activity consumers and the demo).
  */
 async function runNode(config: Config, role: ProcessRole, started: number, tracing: TracingHandle | undefined) {
-  const ctx = await bootstrap(config);
   const serves = role !== 'jobs';
+  // A lone node answers "migrating" on its port meanwhile; a cluster's request workers start only
+  // after the jobs worker migrated, and the primary answers for them until then (cluster.ts).
+  const starting = role === 'all' ? await answerWhileStarting(config.port, config.host) : undefined;
+  const ctx = await bootstrap(config);
   const works = role !== 'requests';
   // The house studio (a game vendor) in the same process under /studio: its own database, and it
   // still reaches the platform only through the signed vendor wallet API, over loopback HTTP. The
@@ -51,6 +55,7 @@ async function runNode(config: Config, role: ProcessRole, started: number, traci
           })
       : undefined,
   });
+  await starting?.close();
   if (serves) await app.listen({ port: config.port, host: config.host });
   else await app.ready();
   const log = (err: unknown, job: string) => app.log.error({ err, job }, 'scheduled job failed');
