@@ -1,9 +1,12 @@
 // Session tokens travel in the query string where a header cannot be set (the WebSocket /ws, the
-// studio's game page opened in an iframe). Request logs must not hold them: anyone reading the log
-// could act as the player. Every query parameter named token, in any letter case, is redacted.
+// studio's game page opened in an iframe), and a provider's secret where its protocol puts it there
+// (Evolution's wallet calls carry ?authToken=). Request logs must not hold them: anyone reading the
+// log could act as the player or the provider. Every query parameter whose name ends in token,
+// secret, password or signature (any case, `_` and `-` ignored) is redacted.
 const REDACTED = '[redacted]';
+const SECRET_NAME = /(token|secret|password|signature)$/;
 
-/** The URL with the value of every `token` query parameter (any case) replaced. */
+/** The URL with the value of every query parameter named like a secret (any case) replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
@@ -20,7 +23,8 @@ export function redactUrl(url: string): string {
       } catch {
         name = rawName;
       }
-      return name.trim().toLowerCase() === 'token' ? `${rawName}=${REDACTED}` : pair;
+      const plain = name.trim().toLowerCase().replaceAll(/[-_]/g, '');
+      return SECRET_NAME.test(plain) ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
   return `${url.slice(0, q + 1)}${redacted}${hash < 0 ? '' : url.slice(hash)}`;

@@ -83,18 +83,25 @@ const connectionErrors = eventCounter({
   help: "Connections of the node's pools lost while idle or in use (a backend ended, the server gone)",
 });
 
+const lost = new WeakSet<pg.PoolClient>();
+
 function openPool(connectionString: string, max: number, options?: string, named = false): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, ...(options ? { options } : {}) });
   pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on next use.
-    connectionErrors.inc();
+    // An idle client lost its connection; the pool replaces it on next use. Counted by the
+    // client's own listener below, which hears the same error first.
   });
   // A client checked out of the pool (a transaction between two statements) has no listener of the
   // pool's: a backend terminated or a server shut down then emits 'error' on it, which with no
   // listener ends the process. Its pending and next queries fail instead (answered 503
   // DATABASE_UNAVAILABLE), and the pool drops it on release as no longer queryable.
   pool.on('connect', (client) => {
-    client.on('error', () => connectionErrors.inc());
+    client.on('error', () => {
+      // A connection is lost once, whatever its client emits after.
+      if (lost.has(client)) return;
+      lost.add(client);
+      connectionErrors.inc();
+    });
     if (named) namedStatements(client);
   });
   return pool;

@@ -9,8 +9,8 @@ import { SERVER_START_WAIT_MS } from '../test/server-process';
 import { traceIdOf } from './trace-context';
 
 // The server's log, read whole from a server process that logs every request: it holds no
-// password, token, card number or bank account number a client sent (tokens in query strings,
-// /ws?token= and /studio/play?token=, are redacted), and each request's lines carry its W3C trace
+// password, token, card number or bank account number a client sent (tokens and secrets in query
+// strings, /ws?token=, /studio/play?token=, Evolution's ?authToken=, are redacted), and each request's lines carry its W3C trace
 // id, which its error answer carries too (trace-context.ts).
 
 let server: LoggedServer;
@@ -69,7 +69,7 @@ function luhn(digits: string): boolean {
 }
 
 describe('redactUrl', () => {
-  it('redacts every parameter named token, in any case or encoding, and keeps the rest', () => {
+  it('redacts every parameter named like a secret, in any case or encoding, and keeps the rest', () => {
     expect(redactUrl('/ws?token=abc')).toBe('/ws?token=[redacted]');
     expect(redactUrl('/studio/play?game=SLOT-1&Token=abc&lang=en')).toBe(
       '/studio/play?game=SLOT-1&Token=[redacted]&lang=en',
@@ -77,7 +77,14 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?TOKEN=a&token=b&%74oken=c#frag')).toBe(
       '/x?TOKEN=[redacted]&token=[redacted]&%74oken=[redacted]#frag',
     );
-    expect(redactUrl('/x?tokens=keep&mytoken=keep')).toBe('/x?tokens=keep&mytoken=keep');
+    expect(redactUrl('/x?tokens=keep&tokenizer=keep&game=SLOT')).toBe('/x?tokens=keep&tokenizer=keep&game=SLOT');
+    // A provider's secret in its protocol's query string (Evolution's wallet calls), and the like.
+    expect(redactUrl('/providers/evolution/EVO/check?authToken=s3cr3t')).toBe(
+      '/providers/evolution/EVO/check?authToken=[redacted]',
+    );
+    expect(redactUrl('/x?api_token=a&client-secret=b&Password=c&sig=keep&signature=d')).toBe(
+      '/x?api_token=[redacted]&client-secret=[redacted]&Password=[redacted]&sig=keep&signature=[redacted]',
+    );
     expect(redactUrl('/x?token')).toBe('/x?token=[redacted]');
     expect(redactUrl('/plain/path')).toBe('/plain/path');
     expect(redactUrl('/x?%E0%A4%A=1&token=s')).toBe('/x?%E0%A4%A=1&token=[redacted]');

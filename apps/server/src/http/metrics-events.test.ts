@@ -119,6 +119,21 @@ describe("the ledger's scheduled check", () => {
     }
     await checkLedgers(t.ctx);
     expect(sample(await scrape(), ok('money'))).toBe(1);
+
+    // A check that cannot finish (here: its reads go to a schema that does not exist) is a failed
+    // check, recorded, not a job that throws and runs again at the next tick.
+    await checkLedgers({ ...t.ctx, readDb: t.ctx.db.withSchema('no_such_schema') });
+    text = await scrape();
+    expect([sample(text, ok('money')), sample(text, ok('points')), sample(text, violations)]).toEqual([0, 0, 0]);
+    const failed = await t.ctx.db
+      .selectFrom('ledger_checks')
+      .select(['ok', 'error'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toMatch(/no_such_schema/);
+    await checkLedgers(t.ctx);
   });
 });
 

@@ -110,6 +110,7 @@ function decodeExport(body: Uint8Array): DecodedSpan[] {
 }
 
 const SPAN_KIND = { internal: 1, server: 2, client: 3 };
+const PROVIDER_SECRET = 'provider-api-token-7f3a9c';
 const queryText = (s: DecodedSpan) => String(s.attributes['db.query.text'] ?? s.attributes['db.statement'] ?? '');
 
 let receiver: Server;
@@ -156,7 +157,8 @@ beforeAll(async () => {
     OTEL_SERVICE_NAME: 'gamehall-trace-test',
     // The batch goes out a tenth of a second after its first span rather than five seconds.
     OTEL_BSP_SCHEDULE_DELAY: '100',
-    CHILD_PROBE_URL: `${receiverUrl}/provider/games`,
+    // An address holding a provider's secrets, as Evolution's launch and wallet addresses do.
+    CHILD_PROBE_URL: `${receiverUrl}/ua/v1/casino-key/${PROVIDER_SECRET}?authToken=${PROVIDER_SECRET}`,
   });
 }, SERVER_START_WAIT_MS);
 
@@ -230,6 +232,9 @@ describe('traces exported by OTLP', () => {
       () => spans.find((s) => s.parentSpanId === job.spanId && s.kind === SPAN_KIND.client && queryText(s) === ''),
       "the job's outgoing call span",
     );
+    // The call's address is kept without the secrets in it: the first three path segments.
+    expect(call.attributes['url.full']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ua\/v1\/casino-key\/…$/);
+    expect(JSON.stringify(spans)).not.toContain(PROVIDER_SECRET);
     // The provider saw the call's span as its parent: the trace goes on on its side.
     expect(providerCalls.map((c) => c.traceparent)).toContain(`00-${job.traceId}-${call.spanId}-01`);
     await server?.waitFor('trace probe ran');

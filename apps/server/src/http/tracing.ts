@@ -69,7 +69,19 @@ export async function startTracing(options: { serviceName: string }): Promise<Tr
     tracerProvider: provider,
     instrumentations: [
       new PgInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation({ requireParentforSpans: true }),
+      new UndiciInstrumentation({
+        requireParentforSpans: true,
+        requestHook: (span, request) => {
+          // A provider's address may hold its secret (Evolution's launch puts the API token in the
+          // path; a query may carry one): a span keeps the origin and the first three path segments.
+          const path = request.path.split('?')[0] ?? '';
+          const kept = path.split('/').slice(0, 4).join('/');
+          const shown = kept.length < path.length ? `${kept}/…` : kept;
+          span.setAttribute('url.full', `${request.origin}${shown}`);
+          span.setAttribute('url.path', shown);
+          span.setAttribute('url.query', '');
+        },
+      }),
     ],
   });
   // The instrumentation patches pg when it is required, but main.ts imported pg (through the

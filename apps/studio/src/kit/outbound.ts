@@ -36,8 +36,9 @@ const deliveries =
   new Counter({
     name: 'gamehall_studio_deliveries_total',
     help:
-      "The house studio's deliveries of what it owes the wallet, by kind (win, rollback, resettle) and " +
-      'result: delivered, refused (the wallet said no), unanswered (no usable answer), error (the delivery threw)',
+      "The house studio's delivery attempts of what it owes the wallet, by kind (win, rollback, resettle) " +
+      'and result: delivered, refused (the wallet said no), unanswered (no usable answer), error (the ' +
+      'attempt threw: the call, or recording its answer)',
     labelNames: ['kind', 'result'],
   });
 
@@ -97,17 +98,25 @@ function send(deps: RoundDeps, owed: OwedCall): Promise<WalletAnswer> {
  * refusal, or no usable answer) records the retry and answers undefined.
  */
 export async function deliverOwed<T>(deps: RoundDeps, d: Delivery<T>): Promise<{ value: T } | undefined> {
-  const answer = await send(deps, d.call);
-  const now = deps.now();
-  deliveries.inc({
-    kind: d.call.kind,
-    result: answer.kind === 'ok' ? 'delivered' : answer.kind === 'refused' ? 'refused' : 'unanswered',
-  });
-  if (answer.kind === 'ok') return { value: await d.ok(answer, now) };
-  const error = answer.kind === 'refused' ? answer.status : answer.error;
-  await d.retry(retryAfter(now, d.attempts, error));
-  if (d.warn) deps.log.warn({ ...d.warn.fields, error }, d.warn.message);
-  return undefined;
+  // Each attempt counted once, by how it ended: `error` when it threw (the call, or recording its
+  // answer), whichever way it was started (a request or a recovery pass).
+  let result = 'error';
+  try {
+    const answer = await send(deps, d.call);
+    const now = deps.now();
+    if (answer.kind === 'ok') {
+      const value = await d.ok(answer, now);
+      result = 'delivered';
+      return { value };
+    }
+    result = answer.kind === 'refused' ? 'refused' : 'unanswered';
+    const error = answer.kind === 'refused' ? answer.status : answer.error;
+    await d.retry(retryAfter(now, d.attempts, error));
+    if (d.warn) deps.log.warn({ ...d.warn.fields, error }, d.warn.message);
+    return undefined;
+  } finally {
+    deliveries.inc({ kind: d.call.kind, result });
+  }
 }
 
 /** The retry a row records after `attempts` attempts and this failure at `now`. */
@@ -173,7 +182,6 @@ async function deliverOne<K>(deps: RoundDeps, pass: DuePass<K>, key: K): Promise
     return await pass.deliver(key);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    deliveries.inc({ kind: 'unknown', result: 'error' });
     deps.log.warn({ err }, 'studio: delivery failed, will retry');
     try {
       await pass.failed?.(key, error);

@@ -14,7 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       at timestamptz NOT NULL DEFAULT now(),
       ok boolean NOT NULL,
       violations integer NOT NULL CHECK (violations >= 0),
-      duration_ms integer NOT NULL CHECK (duration_ms >= 0)
+      duration_ms integer NOT NULL CHECK (duration_ms >= 0),
+      -- Why the check could not run to its end (ok is then false, violations 0).
+      error text
     );
     CREATE INDEX ledger_checks_ledger ON ledger_checks (ledger, id DESC);
     `,

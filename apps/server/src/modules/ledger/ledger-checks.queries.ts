@@ -5,11 +5,18 @@ export type LedgerName = 'money' | 'points';
 
 export async function insertCheck(
   db: Conn,
-  row: { ledger: LedgerName; at: Date; ok: boolean; violations: number; durationMs: number },
+  row: { ledger: LedgerName; at: Date; ok: boolean; violations: number; durationMs: number; error: string | null },
 ): Promise<void> {
   await db
     .insertInto('ledger_checks')
-    .values({ ledger: row.ledger, at: row.at, ok: row.ok, violations: row.violations, duration_ms: row.durationMs })
+    .values({
+      ledger: row.ledger,
+      at: row.at,
+      ok: row.ok,
+      violations: row.violations,
+      duration_ms: row.durationMs,
+      error: row.error,
+    })
     .execute();
 }
 

@@ -11,8 +11,7 @@ const KEEP_CHECKS_MS = 7 * 24 * 3600_000;
  * Both ledgers' invariants (what `npm run ledger:verify` checks), every hour, once across the fleet,
  * on the read pool when there is one: the check sums every entry, so it runs where it does not
  * slow down players' postings. Its result is recorded for the metrics (ledger.metrics.ts), which
- * alert on a failed or a stale check; `npm run ledger:verify` then names each violation. A failed
- * check is recorded, not thrown: the scheduler would run a failed job again on its next tick.
+ * alert on a failed or a stale check; `npm run ledger:verify` then names each violation.
  */
 export const ledgerCheckJob: Job = {
   name: 'ledger.check',
@@ -28,15 +27,17 @@ export async function checkLedgers(ctx: AppContext): Promise<void> {
   ];
   for (const { ledger, verify } of checks) {
     const started = Date.now();
-    const report = await verify();
-    const durationMs = Date.now() - started;
-    await insertCheck(ctx.db, {
-      ledger,
-      at: ctx.now(),
-      ok: report.ok,
-      violations: report.violations.length,
-      durationMs,
-    });
+    // A check that cannot finish (the replica cancelled it, the database went away) is a failed
+    // check, recorded as one: thrown, the scheduler would run the whole check again at its next tick.
+    const outcome = await verify().then(
+      (report) => ({ ok: report.ok, violations: report.violations.length, error: null }),
+      (err: unknown) => ({
+        ok: false,
+        violations: 0,
+        error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+      }),
+    );
+    await insertCheck(ctx.db, { ledger, at: ctx.now(), durationMs: Date.now() - started, ...outcome });
   }
   await pruneChecks(ctx.db, new Date(ctx.now().getTime() - KEEP_CHECKS_MS));
 }

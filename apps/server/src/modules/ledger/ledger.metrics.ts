@@ -11,8 +11,9 @@ const postings = eventCounter({
   name: 'gamehall_ledger_postings_total',
   help:
     "Postings answered by the ledger's functions, by result: posted, replayed (a repeated key), refused " +
-    '(insufficient funds), conflict (a repeated key with other details). A vendor wallet call posts in ' +
-    'its own statement and is counted in gamehall_vendor_calls_total instead.',
+    '(insufficient funds), conflict (a repeated key with other details). Counted when answered, inside the ' +
+    "caller's transaction: one that rolls back later, or runs again after a deadlock, counts too. A vendor " +
+    "bet or win posted inside the wallet's one statement is counted in gamehall_vendor_calls_total only.",
   labelNames: ['result'],
 });
 

@@ -65,4 +65,5 @@ export interface LedgerChecksTable {
   ok: boolean;
   violations: number;
   duration_ms: number;
+  error: string | null;
 }
