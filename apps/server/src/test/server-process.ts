@@ -39,7 +39,8 @@ export const SERVER_START_WAIT_MS = 240_000;
 /**
  * Starts the real entry point (apps/server/src/main.ts through tsx, or `entry`, a built bundle) as
  * an operator would, on a free loopback port, in a clean environment (nothing of the test runner's,
- * such as NODE_OPTIONS or TEST_DATABASE_URL, leaks in), and resolves once /healthz answers.
+ * such as NODE_OPTIONS or TEST_DATABASE_URL, leaks in), one process (WORKERS=1) unless `env` says
+ * otherwise, and resolves once /healthz answers.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -66,6 +67,9 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,
+      // One process unless the test asks for a cluster: on PostgreSQL WORKERS would default to a
+      // request worker per core and a jobs worker, three starts where the test needs one.
+      WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
