@@ -8,6 +8,7 @@ import { solveChallenge } from '../test/challenge';
 import { createMember } from '../test/factories';
 import type { TestApp } from '../test/harness';
 import { injectEncrypted } from '../test/jwe';
+import { sampleOf, scrapeMetrics } from '../test/metrics-scrape';
 import { betBody, fund, openVendorWallet, type VendorWallet, walletPlayer } from '../test/vendor-wallet-fixture';
 
 // What the modules count as it happens, read back through GET /metrics: vendor wallet calls, the
@@ -23,24 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function scrape(): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
-  expect(res.statusCode).toBe(200);
-  return res.body;
-}
-
-/** One sample's value (0 when the series does not exist yet). */
-function sample(text: string, series: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-  return line === undefined ? 0 : Number(line.slice(series.length + 1));
-}
+const scrape = () => scrapeMetrics(t.app);
 
 /** How much each series grew while `work` ran. */
 async function growth(series: string[], work: () => Promise<void>): Promise<number[]> {
   const before = await scrape();
   await work();
   const after = await scrape();
-  return series.map((s) => sample(after, s) - sample(before, s));
+  return series.map((s) => sampleOf(after, s) - sampleOf(before, s));
 }
 
 describe('vendor wallet calls and ledger postings', () => {
@@ -103,7 +94,7 @@ describe("the ledger's scheduled check", () => {
     const violations = 'gamehall_ledger_check_violations{ledger="money"}';
     await checkLedgers(t.ctx);
     let text = await scrape();
-    expect([sample(text, ok('money')), sample(text, ok('points')), sample(text, violations)]).toEqual([1, 1, 0]);
+    expect([sampleOf(text, ok('money')), sampleOf(text, ok('points')), sampleOf(text, violations)]).toEqual([1, 1, 0]);
     expect(text).toMatch(/^gamehall_ledger_check_age_seconds\{ledger="money"\} \d/m);
 
     const m = await createMember(t.ctx);
@@ -113,18 +104,18 @@ describe("the ledger's scheduled check", () => {
     try {
       await checkLedgers(t.ctx);
       text = await scrape();
-      expect([sample(text, ok('money')), sample(text, violations)]).toEqual([0, 1]);
+      expect([sampleOf(text, ok('money')), sampleOf(text, violations)]).toEqual([0, 1]);
     } finally {
       await sql`UPDATE ledger_accounts SET balance = balance - 1 WHERE code = ${code}`.execute(t.ctx.db);
     }
     await checkLedgers(t.ctx);
-    expect(sample(await scrape(), ok('money'))).toBe(1);
+    expect(sampleOf(await scrape(), ok('money'))).toBe(1);
 
     // A check that cannot finish (here: its reads go to a schema that does not exist) is a failed
     // check, recorded, not a job that throws and runs again at the next tick.
     await checkLedgers({ ...t.ctx, readDb: t.ctx.db.withSchema('no_such_schema') });
     text = await scrape();
-    expect([sample(text, ok('money')), sample(text, ok('points')), sample(text, violations)]).toEqual([0, 0, 0]);
+    expect([sampleOf(text, ok('money')), sampleOf(text, ok('points')), sampleOf(text, violations)]).toEqual([0, 0, 0]);
     const failed = await t.ctx.db
       .selectFrom('ledger_checks')
       .select(['ok', 'error'])
@@ -146,12 +137,12 @@ describe("the activity consumers' lag", () => {
     await createMember(t.ctx);
     await fund(t, (await createMember(t.ctx)).id, 300);
     let text = await scrape();
-    expect(sample(text, waiting)).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(text, waiting)).toBeGreaterThanOrEqual(1);
     expect(text).toContain(`gamehall_activity_lag_seconds{consumer="${consumer.name}"}`);
     await drainActivity(t.ctx, consumer);
     text = await scrape();
-    expect(sample(text, waiting)).toBe(0);
-    expect(sample(text, `gamehall_activity_lag_seconds{consumer="${consumer.name}"}`)).toBe(0);
+    expect(sampleOf(text, waiting)).toBe(0);
+    expect(sampleOf(text, `gamehall_activity_lag_seconds{consumer="${consumer.name}"}`)).toBe(0);
   });
 });
 
@@ -171,8 +162,8 @@ describe('scheduled jobs', () => {
     });
     expect(grew).toEqual([1, 1]);
     const text = await scrape();
-    expect(sample(text, 'gamehall_job_duration_seconds_count{job_name="test.fine"}')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'gamehall_job_last_success_timestamp_seconds{job_name="test.fine"}')).toBeGreaterThan(1.7e9);
+    expect(sampleOf(text, 'gamehall_job_duration_seconds_count{job_name="test.fine"}')).toBeGreaterThanOrEqual(1);
+    expect(sampleOf(text, 'gamehall_job_last_success_timestamp_seconds{job_name="test.fine"}')).toBeGreaterThan(1.7e9);
     expect(text).not.toContain('gamehall_job_last_success_timestamp_seconds{job_name="test.broken"}');
   });
 });

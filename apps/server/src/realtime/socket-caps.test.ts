@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSession } from '../modules/accounts/sessions.service';
 import { createMember } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
+import { sampleOf, scrapeMetrics } from '../test/metrics-scrape';
 import { openTestSocket } from '../test/socket-client';
 import { CLOSE_TOO_MANY_SOCKETS } from './socket-registry';
 
@@ -31,17 +32,10 @@ async function memberToken() {
 
 /** The node's open sockets and its refusals at the address cap, as GET /metrics reports them. */
 async function figures() {
-  const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
-  const value = (series: string) =>
-    Number(
-      text
-        .split('\n')
-        .find((l) => l.startsWith(`${series} `))
-        ?.slice(series.length + 1) ?? 0,
-    );
+  const text = await scrapeMetrics(t.app);
   return {
-    open: value('gamehall_sockets_open'),
-    refusedAtAddress: value('gamehall_sockets_refused_total{cap="address"}'),
+    open: sampleOf(text, 'gamehall_sockets_open'),
+    refusedAtAddress: sampleOf(text, 'gamehall_sockets_refused_total{cap="address"}'),
   };
 }
 

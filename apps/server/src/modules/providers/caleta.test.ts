@@ -3,6 +3,7 @@ import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import type { TestApp } from '../../test/harness';
+import { sampleOf, scrapeMetrics } from '../../test/metrics-scrape';
 import {
   catalogueVendors,
   uniqueId as id,
@@ -466,14 +467,8 @@ describe('rollbacks', () => {
 describe('metrics', () => {
   it("counts each wallet call under the caleta protocol, by call and the protocol's status", async () => {
     const figures = async () => {
-      const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
-      const value = (series: string) =>
-        Number(
-          text
-            .split('\n')
-            .find((l) => l.startsWith(`${series} `))
-            ?.slice(series.length + 1) ?? 0,
-        );
+      const text = await scrapeMetrics(t.app);
+      const value = (series: string) => sampleOf(text, series);
       const series = (vendorCode: string, call: string, status: string) =>
         `gamehall_vendor_calls_total{protocol="caleta",vendor="${vendorCode}",call="${call}",status="${status}"}`;
       return [
