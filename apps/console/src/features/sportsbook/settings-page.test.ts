@@ -12,10 +12,16 @@ import { SettingsPage } from './settings-page';
 // alone when it is the only change; a value outside 0-50 % is refused beside the field, unsent. Below
 // them, the feed messages the book rejected: a count per source and the newest with their reasons.
 
-vi.mock('./api', async (original) => ({
-  ...(await original<typeof import('./api')>()),
-  saveSettings: vi.fn(async (body: Partial<TraderSettings>) => ({ ...SETTINGS, ...body })),
-}));
+vi.mock('./api', async (original) => {
+  const actual = await original<typeof import('./api')>();
+  return {
+    ...actual,
+    saveSettings: vi.fn(async (body: Partial<TraderSettings>) => ({ ...SETTINGS, ...body })),
+    // A save invalidates the settings and the page reads them again: from the test, not from a
+    // server the DOM would try at localhost:3000.
+    settingsQuery: { ...actual.settingsQuery, queryFn: async () => SETTINGS },
+  };
+});
 const save = vi.mocked(saveSettings);
 
 const SETTINGS: TraderSettings = {
