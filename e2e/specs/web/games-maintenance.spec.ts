@@ -33,7 +33,8 @@ async function headerMenuEntry(p: Page) {
     .getByRole('navigation', { name: 'Game categories' })
     .locator('li')
     .filter({ has: p.locator('a[href="/rng"]') });
-  await slots.locator('a[href="/rng"]').hover();
+  // The category's own link comes first; with 13 vendors or more the menu ends in "More", to /rng too.
+  await slots.locator('a[href="/rng"]').first().hover();
   const entry = slots.locator(`a[href="/rng?vassalage=${encodeURIComponent(vendor)}"]`);
   await entry.waitFor();
   return entry;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActivityWorker, startActivityWorker } from '../modules/activity/activity-bus';
-import { ledgerCheckJob } from '../modules/ledger/ledger.jobs';
+import { checkLedgers, ledgerCheckJob } from '../modules/ledger/ledger.jobs';
 import { runDue } from '../scheduler/scheduler';
 import { sampleOf } from '../test/metrics-scrape';
 import { freePort } from '../test/server-process';
@@ -181,7 +181,8 @@ describe('a real Prometheus', () => {
     const before = await scrape();
     const winCallsBefore = node.calls.filter((c) => c === 'win').length;
     const spins = await playLoad();
-    // The hourly ledger check, as the node's scheduler runs it.
+    // The hourly ledger check's work (the scheduler runs it on PostgreSQL only), and the job's run.
+    await checkLedgers(node.t.ctx);
     expect(await runDue(node.t.ctx, ledgerCheckJob)).toBe(true);
     const after = await scrape();
 
