@@ -1,5 +1,5 @@
 // postgres: a previous release's server process and this one's beside it on one PostgreSQL
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { createMember } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 import { materialise, previousRelease } from './test/previous-release';
 import { SERVER_START_WAIT_MS, type ServerProcess, startServerProcess } from './test/server-process';
+import { createGameSession } from './test/vendor-client';
 
 // docs/operations.md "Upgrades": during a rolling upgrade the new version migrates first, and nodes
 // of the previous release go on serving, and may start again, on the schema it left. This runs the
@@ -111,7 +112,7 @@ describe.skipIf(!onPostgres)('a rolling upgrade', { tags: ['postgres'] }, () => 
       const token = login.body.value?.token;
       record(own, 'login', login.status, login.status === 200 && typeof token === 'string', login.body);
       if (typeof token !== 'string') return;
-      const gameToken = await gameSession(t, member.id, game);
+      const { token: gameToken } = await createGameSession(t, { memberId: member.id, vendor: game.vendor_code });
       for (let round = 0; round < ROUNDS_PER_CLIENT; round++) {
         // A session one version issued is used on the other's node too.
         const node = round % 2 === 0 ? own : other;
@@ -194,29 +195,6 @@ async function setUpMember(t: TestApp) {
     }),
   );
   return member;
-}
-
-/** A game session as the games module's launch writes it; returns the token the vendor holds. */
-async function gameSession(
-  t: TestApp,
-  memberId: number,
-  game: { node_id: number; game_code: string; vendor_code: string },
-): Promise<string> {
-  const token = randomBytes(24).toString('base64url');
-  await t.ctx.db
-    .insertInto('game_sessions')
-    .values({
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      member_id: memberId,
-      vendor_code: game.vendor_code,
-      node_id: game.node_id,
-      game_code: game.game_code,
-      currency: 'PHP',
-      trial: false,
-      expires_at: new Date(Date.now() + 3_600_000),
-    })
-    .execute();
-  return token;
 }
 
 async function encryptedPost(node: ServerProcess, url: string, payload: unknown) {
