@@ -108,10 +108,28 @@ test('a visitor on a phone sees Log in and Register in the header without openin
   // One code field for the agent's invitation code and a member's referral code.
   await modal.getByLabel('Invitation code').waitFor();
   assert.equal(await modal.getByLabel('Referral code').count(), 0);
-  // The dialing code comes first, compact, and the number box keeps most of the row.
-  const number = await modal.getByRole('textbox', { name: 'Mobile number' }).boundingBox();
-  const dial = await modal.getByRole('combobox', { name: 'Country code' }).boundingBox();
-  assert.ok(number && dial);
+  // The dialing code comes first, compact, and the number box keeps most of the row. Both boxes are
+  // read in one frame, and again until the dialog has settled: the optional fields just opened, and
+  // on a loaded machine the row is measured while the dialog still lays itself out.
+  const numberBox = await modal.getByRole('textbox', { name: 'Mobile number' }).elementHandle();
+  const dialBox = await modal.getByRole('combobox', { name: 'Country code' }).elementHandle();
+  assert.ok(numberBox && dialBox, 'the mobile number and its dialing code');
+  const rowOf = () =>
+    page.evaluate(
+      ([n, d]) => {
+        const number = n.getBoundingClientRect();
+        const dial = d.getBoundingClientRect();
+        return { number: { x: number.x, width: number.width }, dial: { x: dial.x, width: dial.width } };
+      },
+      [numberBox, dialBox] as const,
+    );
+  const settled = Date.now() + 5_000;
+  let boxes = await rowOf();
+  while (Date.now() < settled && boxes.dial.x + boxes.dial.width > boxes.number.x) {
+    await page.waitForTimeout(100);
+    boxes = await rowOf();
+  }
+  const { number, dial } = boxes;
   assert.ok(dial.x + dial.width <= number.x, `dialing code (${dial.x}) before the number (${number.x})`);
   assert.ok(number.width >= 2 * dial.width, `number box ${number.width}px beside a ${dial.width}px dialing code`);
   await screenshot(page, 'phone-register');
