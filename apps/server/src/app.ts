@@ -48,7 +48,8 @@ import { registerAgentTeamRoutes } from './modules/agents/team.routes';
 import { registerAuditAdminRoutes } from './modules/audit/audit.admin.routes';
 import { registerCashierAdminRoutes } from './modules/cashier/cashier.admin.routes';
 import { registerCashierRoutes } from './modules/cashier/cashier.routes';
-import { registerWithdrawalForfeit } from './modules/cashier/cashier.service';
+import { registerWithdrawalForfeit } from './modules/cashier/cashier-withdrawals.service';
+import { registerPaymentProviderAdminRoutes } from './modules/cashier/payment-providers.admin.routes';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { registerChatAdminRoutes } from './modules/chat/chat.admin.routes';
 import { registerChatRoutes } from './modules/chat/chat.routes';
@@ -287,6 +288,7 @@ const routeModules: RouteModule[] = [
   registerMessagesRoutes,
   registerFeedbackRoutes,
   registerCashierAdminRoutes,
+  registerPaymentProviderAdminRoutes,
   registerBrandAdminRoutes,
   registerMemberPageAdminRoutes,
   registerAgentsAdminRoutes,

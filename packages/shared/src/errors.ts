@@ -113,6 +113,14 @@ export const errorCatalogue = {
     message: "The payee is not the member's verified name: note that it was checked",
   },
   CASHIER_PAYOUT_REFERENCE_USED: { status: 409, message: 'This payout reference was already used for this account' },
+  CASHIER_PROVIDER_UNAVAILABLE: {
+    status: 503,
+    message: 'The payment provider cannot be reached right now; please try again in a few minutes',
+  },
+  CASHIER_PROVIDER_REFUSED: {
+    status: 422,
+    message: 'The payment provider refused this payment; please try another method or amount',
+  },
   // games
   GAME_MAINTENANCE: { status: 503, message: 'Game maintenance, please try other games' },
   GAME_LAUNCH_UNAVAILABLE: { status: 503, message: 'This game cannot be launched right now, please try later' },

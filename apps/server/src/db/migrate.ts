@@ -109,6 +109,7 @@ import * as m0126 from './migrations/0126-evolution-protocol';
 import * as m0127 from './migrations/0127-provider-games-api';
 import * as m0128 from './migrations/0128-catalogue-sync';
 import * as m0129 from './migrations/0129-ledger-checks';
+import * as m0130 from './migrations/0130-payment-providers';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -222,6 +223,7 @@ export const migrations: Record<string, Migration> = {
   '0127-provider-games-api': m0127,
   '0128-catalogue-sync': m0128,
   '0129-ledger-checks': m0129,
+  '0130-payment-providers': m0130,
 };
 
 class ListedMigrations implements MigrationProvider {

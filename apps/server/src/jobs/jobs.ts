@@ -1,6 +1,6 @@
 import { agentStatsJob } from '../modules/agents/agent-stats.jobs';
 import { settlementJobs } from '../modules/agents/settlement.jobs';
-import { gatewayDepositExpiryJob, withdrawalReceiptJob } from '../modules/cashier/cashier.jobs';
+import { gatewayDepositExpiryJob, pspReconcileJob, withdrawalReceiptJob } from '../modules/cashier/cashier.jobs';
 import { unseenAnswersJob } from '../modules/chat/chat.jobs';
 import {
   catalogueSyncJob,
@@ -22,6 +22,7 @@ import type { Job } from '../scheduler/scheduler';
 export const jobs: Job[] = [
   withdrawalReceiptJob,
   gatewayDepositExpiryJob,
+  pspReconcileJob,
   riskBackfillJob,
   riskFactorPushJob,
   reportRollupsJob,

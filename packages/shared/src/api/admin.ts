@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminProviderPayout } from './admin-payment-providers';
 import { BankAccountBody, DepositStatus, ReceiptStatus, WithdrawalStatus } from './cashier';
 import { Money, MoneyText, PageQuery, paged } from './common';
 import { RiskLevel } from './risk';
@@ -166,6 +167,8 @@ export const AdminWithdrawal = z.object({
     .nullable(),
   /** The member's risk level now (docs/risk.md). */
   riskLevel: RiskLevel,
+  /** A payout sent through a payment provider: where it stands; null when none was sent. */
+  providerPayout: AdminProviderPayout.nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 export const AdminWithdrawalQuery = AdminOrderQueueQuery.extend({
@@ -257,6 +260,8 @@ export const AdminCashierMethod = z.object({
       hasSecret: z.boolean(),
     })
     .nullable(),
+  /** A payment provider's method: the provider (connected on its own screen) and its channel there. */
+  paymentProvider: z.object({ code: z.string(), channel: z.string() }).nullable(),
 });
 export type AdminCashierMethod = z.infer<typeof AdminCashierMethod>;
 export const AdminCashierSettings = z.object({

@@ -105,6 +105,10 @@ export type SandboxCallbackBody = z.infer<typeof SandboxCallbackBody>;
 export const EWALLET_CALLBACK_PATH = '/wps/cashier/callback/ewallet/:code';
 export const MethodCodeParams = z.object({ code: z.string().trim().min(1).max(40) });
 export const SandboxCallbackValue = z.object({ status: z.literal('OK'), reference: z.string() });
+/** POST /wps/cashier/webhooks/:provider: a payment provider's webhook in its own format. */
+export const PspWebhookParams = z.object({ provider: z.string().trim().min(1).max(40) });
+/** `outcome`: what the event did (credited, already, failed, paid, returned, repeat, ignored, ...). */
+export const PspWebhookValue = z.object({ status: z.literal('OK'), outcome: z.string() });
 
 /** pending: waiting for an operator; rejected: turned down with a reason (the member may remove it). */
 export const BankAccountStatus = z.enum(['pending', 'confirmed', 'rejected']);

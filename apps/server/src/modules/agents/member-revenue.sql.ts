@@ -63,6 +63,7 @@ export const NOT_DEDUCTED: Record<string, string> = {
   withdrawal: "the member's own money",
   'withdrawal.paid': "the member's own money",
   'withdrawal.fee': "the bank's charge for a payout: between house accounts, no member's money",
+  'withdrawal.returned': "the member's own money, back when a provider's payout failed",
   'kyc.underAgeRefund': "the member's own deposits held and paid back",
   'bet.vendor': 'game money, counted by the rounds',
   'win.vendor': 'game money, counted by the rounds',

@@ -39,6 +39,8 @@ export type AuditEvent =
   | 'cashier.withdrawal.approve'
   | 'cashier.withdrawal.reject'
   | 'cashier.withdrawal.paid'
+  | 'cashier.withdrawal.payout'
+  | 'cashier.provider'
   | 'cashier.bankAccount.confirm'
   | 'cashier.bankAccount.reject'
   | 'cashier.settings'

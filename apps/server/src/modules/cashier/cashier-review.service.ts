@@ -4,7 +4,8 @@ import type { RequestMeta } from '../../http/request-meta';
 import { operatorAction } from '../audit/operator-action';
 import * as kyc from '../kyc/kyc.service';
 import * as q from './cashier.queries';
-import * as cashier from './cashier.service';
+import * as deposits from './cashier-deposits.service';
+import * as withdrawals from './cashier-withdrawals.service';
 import { payeeMatch } from './payee-match';
 
 // The back office's review reads: the bank-account confirmation queue, and an order with the hints an
@@ -21,7 +22,7 @@ async function riskOf(ctx: AppContext, memberId: number, withdrawalReference?: s
   const [sameBankAccount, member, turnover, earlier] = await Promise.all([
     q.membersSharingBankAccount(ctx.db, memberId),
     q.memberLastIp(ctx.db, memberId),
-    cashier.turnoverOf(ctx, memberId),
+    withdrawals.turnoverOf(ctx, memberId),
     withdrawalReference === undefined
       ? Promise.resolve(null)
       : q.countEarlierApprovedWithdrawals(ctx.db, memberId, withdrawalReference),
@@ -34,7 +35,7 @@ async function riskOf(ctx: AppContext, memberId: number, withdrawalReference?: s
 export type OrderRisk = Awaited<ReturnType<typeof riskOf>>;
 
 export async function depositDetail(ctx: AppContext, reference: string) {
-  const order = await cashier.operatorDeposit(ctx, reference);
+  const order = await deposits.operatorDeposit(ctx, reference);
   if (!order) fail('CASHIER_ORDER_NOT_FOUND');
   const [risk, verified] = await Promise.all([
     riskOf(ctx, order.member_id),
@@ -46,7 +47,7 @@ export async function depositDetail(ctx: AppContext, reference: string) {
 }
 
 export async function withdrawalDetail(ctx: AppContext, reference: string) {
-  const order = await cashier.operatorWithdrawal(ctx, reference);
+  const order = await withdrawals.operatorWithdrawal(ctx, reference);
   if (!order) fail('CASHIER_ORDER_NOT_FOUND');
   return { order, risk: await riskOf(ctx, order.member_id, reference) };
 }
@@ -66,7 +67,7 @@ export async function payUnderAgeRefund(ctx: AppContext, meta: RequestMeta, memb
       // withdrawal to the verified payee in one transaction; the cashier marks it paid.
       ctx.db.transaction().execute(async (trx) => {
         const r = await kyc.releaseUnderAgeRefund(trx, memberId);
-        const reference = await cashier.openApprovedWithdrawal(trx, r, operator.memberId, ctx.now());
+        const reference = await withdrawals.openApprovedWithdrawal(trx, r, operator.memberId, ctx.now());
         return { ...r, reference };
       }),
     (r) => ({ memberId: r.memberId, withdrawal: r.reference, amount: r.amount, bankAccountId: r.bankAccountId }),

@@ -56,8 +56,12 @@ import {
   presentAdminWithdrawal,
   presentRisk,
 } from './cashier.presenter';
-import * as cashier from './cashier.service';
+import * as bankAccounts from './cashier-bank-accounts.service';
+import * as deposits from './cashier-deposits.service';
+import * as images from './cashier-files.service';
 import * as review from './cashier-review.service';
+import * as settings from './cashier-settings.service';
+import * as withdrawals from './cashier-withdrawals.service';
 import * as houseAccounts from './house-accounts.service';
 
 // The back office's cashier: the deposit and withdrawal queues and their decisions, the bank-account
@@ -78,7 +82,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       requestMetaOf(req),
       'cashier.deposit.approve',
       reference,
-      (op) => cashier.approveDeposit(ctx, op, reference, body),
+      (op) => deposits.approveDeposit(ctx, op, reference, body),
       (d) => ({
         before: { status: d.repeat ? 'approved' : 'pending', amount: toMajor(d.requested) },
         after: {
@@ -90,7 +94,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     );
   const rejectDeposit = (req: FastifyRequest, reference: string, reason: string) =>
     operatorAction(ctx, requestMetaOf(req), 'cashier.deposit.reject', reference, (op) =>
-      cashier.rejectDeposit(ctx, op, reference, reason),
+      deposits.rejectDeposit(ctx, op, reference, reason),
     );
   const approveWithdrawal = (req: FastifyRequest, reference: string, payeeReview: string | undefined) =>
     operatorAction(
@@ -98,12 +102,12 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       requestMetaOf(req),
       'cashier.withdrawal.approve',
       reference,
-      (op) => cashier.actOnWithdrawal(ctx, op, reference, 'approve', { payeeReview }),
+      (op) => withdrawals.actOnWithdrawal(ctx, op, reference, 'approve', { payeeReview }),
       () => (payeeReview ? { payeeReview } : {}),
     );
   const rejectWithdrawal = (req: FastifyRequest, reference: string, reason: string) =>
     operatorAction(ctx, requestMetaOf(req), 'cashier.withdrawal.reject', reference, (op) =>
-      cashier.actOnWithdrawal(ctx, op, reference, 'reject', { reason }),
+      withdrawals.actOnWithdrawal(ctx, op, reference, 'reject', { reason }),
     );
 
   app.post(
@@ -165,7 +169,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: CASHIER_READ },
     },
-    async (req) => ok(presentPage(await cashier.operatorDeposits(ctx, req.query), req.query, presentAdminDeposit)),
+    async (req) => ok(presentPage(await deposits.operatorDeposits(ctx, req.query), req.query, presentAdminDeposit)),
   );
 
   app.post(
@@ -213,7 +217,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
     },
     async (req) =>
       ok(
-        presentPage(await cashier.operatorWithdrawals(ctx, req.query), req.query, (r) =>
+        presentPage(await withdrawals.operatorWithdrawals(ctx, req.query), req.query, (r) =>
           presentAdminWithdrawal(r, piiView(req)),
         ),
       ),
@@ -275,7 +279,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
             requestMetaOf(req),
             'cashier.withdrawal.paid',
             req.params.reference,
-            (op) => cashier.actOnWithdrawal(ctx, op, req.params.reference, 'paid', { payout: req.body }),
+            (op) => withdrawals.actOnWithdrawal(ctx, op, req.params.reference, 'paid', { payout: req.body }),
             (row) => ({
               after: {
                 status: row.status,
@@ -311,7 +315,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
             requestMetaOf(req),
             'cashier.bankAccount.confirm',
             String(req.params.id),
-            (op) => cashier.confirmBankAccount(ctx, op, req.params.id, req.body?.payeeReview),
+            (op) => bankAccounts.confirmBankAccount(ctx, op, req.params.id, req.body?.payeeReview),
             () => (req.body?.payeeReview ? { payeeReview: req.body.payeeReview } : {}),
           ),
           piiView(req),
@@ -335,7 +339,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       ok(
         presentAdminBankAccount(
           await operatorAction(ctx, requestMetaOf(req), 'cashier.bankAccount.reject', String(req.params.id), (op) =>
-            cashier.rejectBankAccount(ctx, op, req.params.id, req.body.reason),
+            bankAccounts.rejectBankAccount(ctx, op, req.params.id, req.body.reason),
           ),
           piiView(req),
         ),
@@ -354,7 +358,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: CASHIER_READ },
     },
     async (req) => {
-      const files = await cashier.orderImages(ctx, req.params.reference);
+      const files = await images.orderImages(ctx, req.params.reference);
       return ok({ list: files.map((f) => presentAdminImage(req.params.reference, f)) });
     },
   );
@@ -366,7 +370,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       config: { auth: CASHIER_READ },
     },
     async (req, reply) => {
-      const image = await cashier.orderImage(ctx, req.params.reference, req.params.id);
+      const image = await images.orderImage(ctx, req.params.reference, req.params.id);
       return reply
         .type(image.contentType)
         .header('cache-control', 'private, no-store')
@@ -385,7 +389,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: CASHIER_SETTINGS },
     },
-    async () => ok(presentAdminCashierSettings(await cashier.cashierConfiguration(ctx))),
+    async () => ok(presentAdminCashierSettings(await settings.cashierConfiguration(ctx))),
   );
 
   app.put(
@@ -406,7 +410,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
         requestMetaOf(req),
         'cashier.settings',
         'cashier_settings',
-        () => cashier.changeCashierSettings(ctx, req.body),
+        () => settings.changeCashierSettings(ctx, req.body),
         (c) => ({
           before: c.old,
           after: {
@@ -438,7 +442,7 @@ export function registerCashierAdminRoutes(app: App, ctx: AppContext): void {
         requestMetaOf(req),
         'cashier.method',
         req.params.code,
-        () => cashier.changePaymentMethod(ctx, req.params.code, req.body),
+        () => settings.changePaymentMethod(ctx, req.params.code, req.body),
         (c) => ({ before: presentAdminCashierMethod(c.before), after: presentAdminCashierMethod(c.after) }),
       );
       return ok(presentAdminCashierMethod(changed.after));

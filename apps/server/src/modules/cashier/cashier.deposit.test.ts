@@ -14,7 +14,7 @@ import {
   PNG_BYTES,
   requestId,
 } from './cashier.fixtures';
-import { gatewaySecret, signBody } from './cashier.service';
+import { gatewaySecret, signBody } from './cashier-callbacks.service';
 
 let t: TestApp;
 let operator: string;

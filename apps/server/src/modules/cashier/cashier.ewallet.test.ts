@@ -4,7 +4,7 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { actors, call, expectFailure, requestId } from './cashier.fixtures';
-import { gatewaySecret, signBody } from './cashier.service';
+import { gatewaySecret, signBody } from './cashier-callbacks.service';
 
 // The e-wallet method (docs/cashier.md "E-wallet"): in demo mode it is paid at the sandbox gateway
 // under the demo provider's invented name; once an operator configures a provider, its pay page and

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
 import { actors, call, expectFailure, requestId } from './cashier.fixtures';
 import { gatewayDepositExpiryJob } from './cashier.jobs';
-import { expireGatewayDeposits, gatewaySecret, signBody } from './cashier.service';
+import { gatewaySecret, signBody } from './cashier-callbacks.service';
+import { expireGatewayDeposits } from './cashier-deposits.service';
 
 // An online (gateway) deposit the member never pays expires after the brand's minutes (cashier
 // settings, default 30). A paid callback that arrives after expiry is credited: the gateway took

@@ -18,19 +18,16 @@ import type {
 import { toMajor } from '@gamehall/shared/money';
 import { quickAmounts } from '@gamehall/shared/quick-amounts';
 import type { PiiView } from '../../http/pii';
-import type {
-  CashierConfiguration,
-  DepositRow,
-  MemberDeposit,
-  MemberWithdrawal,
-  paymentMethods,
-  WithdrawalRow,
-  withdrawInfo,
-} from './cashier.service';
+import type { DepositRow, paymentMethods, WithdrawalRow } from './cashier.service';
 import { ewalletProvider } from './cashier.service';
+import type { MemberDeposit } from './cashier-deposits.service';
 import type { OrderRisk } from './cashier-review.service';
+import type { CashierConfiguration } from './cashier-settings.service';
+import type { MemberWithdrawal, withdrawInfo } from './cashier-withdrawals.service';
 import type { HouseAccountView } from './house-accounts.service';
 import { payeeMatch } from './payee-match';
+import { presentProviderPayout } from './payment-providers.presenter';
+import { sandboxPayUrl } from './psp/signed-callback';
 
 type Method = {
   code: string;
@@ -81,10 +78,6 @@ export function fillProviderTemplate(template: string, order: { reference: strin
     .replaceAll('{amount}', (order.amount / 100).toFixed(2));
 }
 
-export function sandboxPayUrl(publicUrl: string, reference: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/sandbox-gateway/pay/${encodeURIComponent(reference)}`;
-}
-
 // Where a bank transfer is paid: the house account the order was routed to, else the method's own.
 function receivingAccountOf(row: DepositRow, method: MemberDeposit['method']) {
   if (row.receiving_bank_name && row.receiving_account_name && row.receiving_account_number)
@@ -112,11 +105,36 @@ export function presentDeposit({ row, method, publicUrl }: MemberDeposit): Depos
     firstDeposit: row.first_deposit,
     hasProof: Number(row.file_count) > 0,
     receivingAccount: manual ? receivingAccountOf(row, method) : null,
-    payUrl: !manual && row.status === 'pending' ? payUrlOf(row, method, publicUrl) : null,
-    deepLink: row.method_kind === 'ewallet' && row.status === 'pending' ? deepLinkOf(row, method, publicUrl) : null,
+    ...payLinks(row, method, publicUrl, manual),
     reason: row.reason,
     createdAt: new Date(row.created_at).toISOString(),
     decidedAt: iso(row.decided_at),
+  };
+}
+
+/**
+ * Where a pending online order is paid: a payment provider's order at the pay page and app link the
+ * provider gave (none before it answered); others as their method says.
+ */
+function payLinks(
+  row: {
+    reference: string;
+    amount: number;
+    status: string;
+    method_kind: string;
+    psp: string | null;
+    psp_pay_url: string | null;
+    psp_deep_link: string | null;
+  },
+  method: ProviderFields | null,
+  publicUrl: string,
+  manual: boolean,
+): { payUrl: string | null; deepLink: string | null } {
+  if (manual || row.status !== 'pending') return { payUrl: null, deepLink: null };
+  if (row.psp !== null) return { payUrl: row.psp_pay_url, deepLink: row.psp_deep_link ?? row.psp_pay_url };
+  return {
+    payUrl: payUrlOf(row, method, publicUrl),
+    deepLink: row.method_kind === 'ewallet' ? deepLinkOf(row, method, publicUrl) : null,
   };
 }
 
@@ -269,6 +287,7 @@ export function presentAdminWithdrawal(row: WithdrawalRow, pii: PiiView): AdminW
           }
         : null,
     riskLevel: row.risk_level ?? 'normal',
+    providerPayout: presentProviderPayout(row),
   };
 }
 
@@ -352,7 +371,7 @@ export function presentAdminCashierMethod(m: CashierConfiguration['methods'][num
         ? { bankName: m.bank_name, accountName: m.account_name, accountNumber: m.account_number }
         : null,
     provider:
-      m.kind === 'ewallet'
+      m.kind === 'ewallet' && m.psp === null
         ? {
             name: m.provider_name,
             payUrl: m.provider_pay_url,
@@ -360,6 +379,7 @@ export function presentAdminCashierMethod(m: CashierConfiguration['methods'][num
             hasSecret: m.provider_secret !== null,
           }
         : null,
+    paymentProvider: m.psp ? { code: m.psp, channel: m.psp_channel ?? '' } : null,
   };
 }
 

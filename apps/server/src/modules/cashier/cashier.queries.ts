@@ -209,7 +209,7 @@ export function settleDeposit(
   patch: {
     status: 'approved' | 'rejected' | 'cancelled';
     /** The statuses it may leave (pending unless said otherwise). */
-    from?: readonly ('pending' | 'expired')[];
+    from?: readonly ('pending' | 'expired' | 'cancelled')[];
     firstDeposit?: boolean;
     /** An amount approved other than the one asked: it becomes `amount`, the asked one is kept. */
     approvedAmount?: { amount: number; requested: number };
@@ -359,7 +359,7 @@ export async function pageDeposits(
   return { rows: list, total: Number(total.n) };
 }
 
-// ---- uploaded images (bytes kept in the database so every node serves them; see cashier.service)
+// ---- uploaded images (bytes kept in the database so every node serves them; see cashier-files.service)
 
 export async function insertFile(
   db: Conn,

@@ -10,6 +10,8 @@ import {
   EWALLET_CALLBACK_PATH,
   MethodCodeParams,
   PaymentMethods,
+  PspWebhookParams,
+  PspWebhookValue,
   ReceiptFields,
   ReferenceParams,
   SandboxCallbackValue,
@@ -35,6 +37,11 @@ import {
   presentWithdrawInfo,
 } from './cashier.presenter';
 import * as cashier from './cashier.service';
+import * as bankAccounts from './cashier-bank-accounts.service';
+import * as callbacks from './cashier-callbacks.service';
+import * as deposits from './cashier-deposits.service';
+import * as psp from './cashier-psp.service';
+import * as withdrawals from './cashier-withdrawals.service';
 import { registerSandboxGateway, SANDBOX_CALLBACK_PATH } from './gateway';
 
 const tags = ['cashier'];
@@ -65,7 +72,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'member', movesMoney: true },
     },
-    async (req) => ok(presentDeposit(await cashier.createDeposit(ctx, principalOf(req), req.body))),
+    async (req) => ok(presentDeposit(await deposits.createDeposit(ctx, principalOf(req), req.body))),
   );
 
   app.post(
@@ -82,7 +89,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
     },
     async (req) => {
       const { files } = await readMultipart(req);
-      return ok(presentDeposit(await cashier.attachDepositProof(ctx, principalOf(req), req.params.reference, files)));
+      return ok(presentDeposit(await deposits.attachDepositProof(ctx, principalOf(req), req.params.reference, files)));
     },
   );
 
@@ -98,7 +105,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (req) =>
-      ok(presentPage(await cashier.listDeposits(ctx, principalOf(req), req.query), req.query, presentDeposit)),
+      ok(presentPage(await deposits.listDeposits(ctx, principalOf(req), req.query), req.query, presentDeposit)),
   );
 
   // The sandbox gateway's callback and pages exist only when it is enabled (demo mode): elsewhere
@@ -116,7 +123,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok({ list: (await cashier.bankAccounts(ctx, principalOf(req))).map(presentBankAccount) }),
+    async (req) => ok({ list: (await bankAccounts.bankAccounts(ctx, principalOf(req))).map(presentBankAccount) }),
   );
 
   app.post(
@@ -130,7 +137,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(presentBankAccount(await cashier.addBankAccount(ctx, principalOf(req), req.body))),
+    async (req) => ok(presentBankAccount(await bankAccounts.addBankAccount(ctx, principalOf(req), req.body))),
   );
 
   app.delete(
@@ -145,7 +152,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (req) => {
-      await cashier.removeBankAccount(ctx, principalOf(req), req.params.id);
+      await bankAccounts.removeBankAccount(ctx, principalOf(req), req.params.id);
       return ok(null);
     },
   );
@@ -160,7 +167,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'member' },
     },
-    async (req) => ok(presentWithdrawInfo(await cashier.withdrawInfo(ctx, principalOf(req)))),
+    async (req) => ok(presentWithdrawInfo(await withdrawals.withdrawInfo(ctx, principalOf(req)))),
   );
 
   app.post(
@@ -174,7 +181,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       },
       config: { auth: 'member', encrypted: true, movesMoney: true },
     },
-    async (req) => ok(presentWithdrawal(await cashier.requestWithdrawal(ctx, principalOf(req), req.body))),
+    async (req) => ok(presentWithdrawal(await withdrawals.requestWithdrawal(ctx, principalOf(req), req.body))),
   );
 
   app.get(
@@ -189,7 +196,9 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
       config: { auth: 'member' },
     },
     async (req) =>
-      ok(presentPage(await cashier.listWithdrawals(ctx, principalOf(req), req.query), req.query, presentWithdrawal)),
+      ok(
+        presentPage(await withdrawals.listWithdrawals(ctx, principalOf(req), req.query), req.query, presentWithdrawal),
+      ),
   );
 
   app.post(
@@ -214,7 +223,7 @@ export function registerCashierRoutes(app: App, ctx: AppContext): void {
             parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.code === 'too_big' ? 'TOO_LONG' : 'INVALID']),
           ),
         );
-      const result = await cashier.confirmReceipt(ctx, principalOf(req), req.params.reference, {
+      const result = await withdrawals.confirmReceipt(ctx, principalOf(req), req.params.reference, {
         ...parsed.data,
         images: files,
       });
@@ -247,7 +256,7 @@ function registerPaymentCallbacks(app: App, ctx: AppContext): void {
           config: { auth: 'public' },
         },
         async (req) =>
-          ok(await cashier.acceptSandboxCallback(ctx, rawOf(req.body), signatureOf(req.headers['x-signature']))),
+          ok(await callbacks.acceptSandboxCallback(ctx, rawOf(req.body), signatureOf(req.headers['x-signature']))),
       );
     scope.post(
       EWALLET_CALLBACK_PATH,
@@ -263,9 +272,29 @@ function registerPaymentCallbacks(app: App, ctx: AppContext): void {
       },
       async (req) =>
         ok(
-          await cashier.acceptPaymentCallback(ctx, rawOf(req.body), signatureOf(req.headers['x-signature']), {
+          await callbacks.acceptPaymentCallback(ctx, rawOf(req.body), signatureOf(req.headers['x-signature']), {
             by: 'provider',
             methodCode: (req.params as { code: string }).code,
+          }),
+        ),
+    );
+    scope.post(
+      '/wps/cashier/webhooks/:provider',
+      {
+        schema: {
+          tags,
+          summary:
+            "A payment provider's webhook in its own format (Xendit: x-callback-token, webhook-id), verified before it is read; each event acted on once; 401 CASHIER_SIGNATURE_INVALID when not the provider's",
+          params: PspWebhookParams,
+          response: { 200: envelope(PspWebhookValue) },
+        },
+        config: { auth: 'public' },
+      },
+      async (req) =>
+        ok(
+          await psp.receiveWebhook(ctx, (req.params as { provider: string }).provider, {
+            headers: req.headers,
+            rawBody: rawOf(req.body),
           }),
         ),
     );

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { actors, call, expectFailure, requestId } from './cashier.fixtures';
-import { gatewaySecret, SANDBOX_METHOD, signBody } from './cashier.service';
+import { SANDBOX_METHOD } from './cashier.service';
+import { gatewaySecret, signBody } from './cashier-callbacks.service';
 
 // Outside demo mode (a production deployment) the sandbox gateway would let any member credit
 // themselves: its method is neither offered nor accepted and its pages and callback do not exist.

@@ -57,6 +57,7 @@ describe('GET and PUT /admin/cashier/settings', () => {
           max: 500000,
           receivingAccount: { bankName: 'Demo Bank', accountName: 'Gamehall Demo Inc', accountNumber: '0012345678901' },
           provider: null,
+          paymentProvider: null,
         },
         {
           code: 'SANDBOX_PAY',
@@ -67,6 +68,7 @@ describe('GET and PUT /admin/cashier/settings', () => {
           max: 100000,
           receivingAccount: null,
           provider: null,
+          paymentProvider: null,
         },
         {
           code: 'EWALLET',
@@ -78,6 +80,7 @@ describe('GET and PUT /admin/cashier/settings', () => {
           receivingAccount: null,
           // The demo provider: an invented name, paid at the sandbox gateway (no pay page or secret).
           provider: { name: 'KalapatiPay (sandbox)', payUrl: null, deepLink: null, hasSecret: false },
+          paymentProvider: null,
         },
         {
           code: 'WITHDRAWAL',
@@ -88,7 +91,23 @@ describe('GET and PUT /admin/cashier/settings', () => {
           max: 50000,
           receivingAccount: null,
           provider: null,
+          paymentProvider: null,
         },
+        // Served by Xendit once an operator connects it (docs/cashier.md "Payment providers"): off until then.
+        ...[
+          ['GCASH', 'GCash', 'PH_GCASH'],
+          ['MAYA', 'Maya', 'PH_PAYMAYA'],
+        ].map(([code, name, channel]) => ({
+          code,
+          name,
+          kind: 'ewallet',
+          active: false,
+          min: 100,
+          max: 50000,
+          receivingAccount: null,
+          provider: null,
+          paymentProvider: { code: 'xendit', channel },
+        })),
       ],
     });
 

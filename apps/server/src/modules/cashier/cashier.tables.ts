@@ -13,6 +13,8 @@ declare module '../../db/schema' {
     withdrawal_orders: WithdrawalOrdersTable;
     cashier_files: CashierFilesTable;
     cashier_house_accounts: CashierHouseAccountsTable;
+    payment_providers: PaymentProvidersTable;
+    payment_webhook_events: PaymentWebhookEventsTable;
   }
 }
 
@@ -34,6 +36,9 @@ export interface PaymentMethodsTable {
   provider_deep_link: Generated<string | null>;
   /** The key the provider signs its callbacks with (hex HMAC-SHA256 of the raw body). */
   provider_secret: Generated<string | null>;
+  /** The payment provider plugin serving this method and its channel there (migration 0130). */
+  psp: Generated<string | null>;
+  psp_channel: Generated<string | null>;
 }
 
 export interface CashierSettingsTable {
@@ -64,6 +69,12 @@ export interface DepositOrdersTable {
   receiving_account_id: Generated<number | null>;
   first_deposit: Generated<boolean>;
   gateway_transaction_id: string | null;
+  /** A provider's order (migration 0130): the plugin, the mode, its payment id, where to pay. */
+  psp: Generated<string | null>;
+  psp_mode: Generated<'test' | 'live' | null>;
+  psp_payment_id: Generated<string | null>;
+  psp_pay_url: Generated<string | null>;
+  psp_deep_link: Generated<string | null>;
   reason: string | null;
   decided_by: number | null;
   decided_at: Date | string | null;
@@ -109,6 +120,14 @@ export interface WithdrawalOrdersTable {
   paid_from_account_id: Generated<number | null>;
   fee: Generated<number>;
   paid_by: Generated<number | null>;
+  /** A payout sent through a payment provider (migration 0130). */
+  payout_psp: Generated<string | null>;
+  payout_mode: Generated<'test' | 'live' | null>;
+  payout_channel: Generated<string | null>;
+  payout_id: Generated<string | null>;
+  payout_state: Generated<'sending' | 'failed' | null>;
+  payout_requested_at: Generated<Date | string | null>;
+  payout_failure: Generated<string | null>;
   created_at: CreatedAt;
 }
 
@@ -141,4 +160,31 @@ export interface CashierFilesTable {
   size: number;
   data: Uint8Array;
   created_at: CreatedAt;
+}
+
+/** A payment provider the brand connected: both modes' keys, the mode in use (migration 0130). */
+export interface PaymentProvidersTable {
+  code: string;
+  mode: Generated<'test' | 'live'>;
+  enabled: Generated<boolean>;
+  payouts_enabled: Generated<boolean>;
+  api_base_url: string | null;
+  test_secret_key: string | null;
+  test_webhook_token: string | null;
+  live_secret_key: string | null;
+  live_webhook_token: string | null;
+  updated_at: Generated<Date | string>;
+  updated_by: number | null;
+}
+
+/** Each provider webhook once, by the provider's event id, with what the cashier made of it. */
+export interface PaymentWebhookEventsTable {
+  id: Id;
+  psp: string;
+  mode: 'test' | 'live';
+  event_id: string;
+  event: string;
+  reference: string | null;
+  outcome: string;
+  received_at: Generated<Date | string>;
 }

@@ -20,7 +20,7 @@ import {
   setPaymentPassword,
 } from './cashier.fixtures';
 import { withdrawalReceiptJob } from './cashier.jobs';
-import { setCashierSettings } from './cashier.service';
+import { setCashierSettings } from './cashier-settings.service';
 
 let t: TestApp;
 let operator: string;

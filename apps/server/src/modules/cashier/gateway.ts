@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../http/app-type';
-import { gatewayOrder, gatewaySecret, signBody } from './cashier.service';
+import { gatewayOrder, gatewaySecret, signBody } from './cashier-callbacks.service';
 
 // The sandbox payment gateway: stands in for an online payment provider so the online deposit
 // flow is complete end to end. It lives in-process, but completes a payment the way a real

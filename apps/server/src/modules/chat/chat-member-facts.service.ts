@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { memberById } from '../accounts/member.service';
 import { getBrand } from '../brand/brand.service';
-import { operatorDeposits } from '../cashier/cashier.service';
+import { operatorDeposits } from '../cashier/cashier-deposits.service';
 import { balanceOf } from '../ledger/ledger.service';
 
 const LAST_DEPOSITS = 5;

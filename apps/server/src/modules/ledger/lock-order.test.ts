@@ -8,7 +8,7 @@ import { injectEncrypted } from '../../test/jwe';
 import { createGameSession, vendorClient } from '../../test/vendor-client';
 import { setBrandSetting } from '../brand/brand.service';
 import { actors, call, fund, PAYMENT_PASSWORD, requestId, setPaymentPassword } from '../cashier/cashier.fixtures';
-import { gatewaySecret, signBody } from '../cashier/cashier.service';
+import { gatewaySecret, signBody } from '../cashier/cashier-callbacks.service';
 import { balanceOf, verifyLedger } from './ledger.service';
 
 // docs/wallet.md "Lock order": one member's bets, wins, rollbacks, deposits, withdrawals (asked, approved,

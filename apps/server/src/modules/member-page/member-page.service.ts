@@ -31,12 +31,9 @@ import { twoFactorEnabled } from '../accounts/two-factor.service';
 import { memberFigures } from '../agents/agent-stats.service';
 import { loginHistoryPage } from '../audit/audit.service';
 import { getBrand } from '../brand/brand.service';
-import {
-  memberBankAccounts,
-  operatorDeposits,
-  operatorWithdrawals,
-  recordManualDeposit,
-} from '../cashier/cashier.service';
+import { memberBankAccounts } from '../cashier/cashier-bank-accounts.service';
+import { operatorDeposits, recordManualDeposit } from '../cashier/cashier-deposits.service';
+import { operatorWithdrawals } from '../cashier/cashier-withdrawals.service';
 import { memberRounds } from '../games/records.service';
 import { roundDetailsUrl } from '../games/round-details.service';
 import { kycLevel, normaliseName, verifiedNameOf } from '../kyc/kyc.service';

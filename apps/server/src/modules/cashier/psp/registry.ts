@@ -1,0 +1,56 @@
+import type { Conn } from '../../../db/database';
+import type { PaymentProvider, PspConnection, PspMode } from './provider';
+import * as pq from './psp.queries';
+import { XENDIT_API, xendit } from './xendit';
+
+// The payment provider plugins Gamehall has, and the brand's connection to each: which mode is in
+// use, with which keys. Adding a provider is a plugin file and a line here (docs/cashier.md).
+
+const PLUGINS: Record<string, { plugin: PaymentProvider; defaultApi: string }> = {
+  xendit: { plugin: xendit, defaultApi: XENDIT_API },
+};
+
+export function pspPlugin(code: string): PaymentProvider | null {
+  return PLUGINS[code]?.plugin ?? null;
+}
+
+export function pspCodes(): string[] {
+  return Object.keys(PLUGINS);
+}
+
+export function pspDefaultApi(code: string): string {
+  return PLUGINS[code]?.defaultApi ?? '';
+}
+
+type ProviderRow = NonNullable<Awaited<ReturnType<typeof pq.readProvider>>>;
+
+type KeysRow = Pick<
+  ProviderRow,
+  'test_secret_key' | 'test_webhook_token' | 'live_secret_key' | 'live_webhook_token' | 'api_base_url'
+>;
+
+/** The connection of one mode, when both its keys are set. */
+export function connectionOf(code: string, row: KeysRow, mode: PspMode): PspConnection | null {
+  const secretKey = mode === 'live' ? row.live_secret_key : row.test_secret_key;
+  const webhookToken = mode === 'live' ? row.live_webhook_token : row.test_webhook_token;
+  if (!secretKey || !webhookToken) return null;
+  return { mode, secretKey, webhookToken, baseUrl: row.api_base_url ?? PLUGINS[code]?.defaultApi ?? '' };
+}
+
+/** The provider's connection in use: enabled, with keys for its mode; null otherwise. */
+export async function activeConnection(
+  db: Conn,
+  code: string,
+): Promise<{ plugin: PaymentProvider; conn: PspConnection; row: ProviderRow } | null> {
+  const plugin = pspPlugin(code);
+  const row = plugin ? await pq.readProvider(db, code) : undefined;
+  if (!plugin || !row?.enabled) return null;
+  const conn = connectionOf(code, row, row.mode);
+  return conn ? { plugin, conn, row } : null;
+}
+
+/** A method served by a provider is offered only while that provider is connected and enabled. */
+export async function pspMethodReady(db: Conn, method: { psp: string | null; psp_channel: string | null }) {
+  if (method.psp === null) return true;
+  return method.psp_channel !== null && (await activeConnection(db, method.psp)) !== null;
+}
