@@ -19,6 +19,12 @@ import type {
   ApproveDepositBody,
   MarkPaidBody,
 } from '@gamehall/shared/api/admin-cashier';
+import type {
+  AdminPaymentProvider,
+  AdminPaymentProviderBody,
+  PayoutBody,
+  PspMode,
+} from '@gamehall/shared/api/admin-payment-providers';
 import type { DepositStatus, WithdrawalStatus } from '@gamehall/shared/api/cashier';
 import { queryOptions } from '@tanstack/react-query';
 import type { GridQuery } from '../../components/data-grid';
@@ -137,4 +143,31 @@ export function saveHouseAccount(id: number | null, body: AdminHouseAccountBody)
   return id === null
     ? api<AdminHouseAccount>('/admin/cashier/houseAccounts', { method: 'POST', body })
     : api<AdminHouseAccount>(`/admin/cashier/houseAccounts/${id}`, { method: 'PUT', body });
+}
+
+export const providersKey = [...cashierKey, 'providers'] as const;
+export const providersQuery = queryOptions({
+  queryKey: providersKey,
+  queryFn: () => api<{ list: AdminPaymentProvider[] }>('/admin/cashier/providers').then((r) => r.list),
+});
+
+/** Changes a payment provider's connection: any of its fields; a mode's keys whole (never read back). */
+export function saveProvider(code: string, body: AdminPaymentProviderBody) {
+  return api<AdminPaymentProvider>(`/admin/cashier/providers/${encodeURIComponent(code)}`, { method: 'PUT', body });
+}
+
+/** One call to the provider with a mode's saved keys: whether they work, in the provider's words. */
+export function testProvider(code: string, mode: PspMode) {
+  return api<{ ok: boolean; message: string }>(`/admin/cashier/providers/${encodeURIComponent(code)}/test`, {
+    method: 'POST',
+    body: { mode },
+  });
+}
+
+/** Sends an approved withdrawal through a payment provider; the order as it stands after the provider answered. */
+export function sendPayout(reference: string, body: PayoutBody) {
+  return api<AdminWithdrawal>(`/admin/cashier/withdrawals/${encodeURIComponent(reference)}/payout`, {
+    method: 'POST',
+    body,
+  });
 }

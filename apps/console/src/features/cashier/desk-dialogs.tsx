@@ -27,7 +27,8 @@ export function PayeeMatchBadge({ match }: { match: PayeeMatch }) {
   return <StatusBadge tone={tone} label={t(`payeeMatch.${match}`)} />;
 }
 
-function DialogForm({
+/** A desk dialog's form: its fields, the server's refusal, Cancel and the submit button. */
+export function DialogForm({
   title,
   open,
   busy,

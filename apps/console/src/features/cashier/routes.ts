@@ -1,4 +1,4 @@
-import { ArrowDownToLine, ArrowUpFromLine, Building2, Landmark, Settings2 } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, Building2, Landmark, PlugZap, Settings2 } from 'lucide-react';
 import { type ConsoleFeature, lazyPage } from '../../app/feature';
 
 export const feature: ConsoleFeature = {
@@ -9,6 +9,7 @@ export const feature: ConsoleFeature = {
     { path: 'cashier/bank-accounts', label: 'menu.bankAccounts', icon: Landmark, permission: 'cashier.read' },
     { path: 'cashier/house-accounts', label: 'menu.houseAccounts', icon: Building2, permission: 'cashier.read' },
     { path: 'cashier/settings', label: 'menu.settings', icon: Settings2, permission: 'cashier.settings' },
+    { path: 'cashier/payment-providers', label: 'menu.providers', icon: PlugZap, permission: 'cashier.settings' },
   ],
   routes: [
     {
@@ -45,6 +46,11 @@ export const feature: ConsoleFeature = {
       path: 'cashier/settings',
       permission: 'cashier.settings',
       page: lazyPage(() => import('./settings-page'), 'SettingsPage'),
+    },
+    {
+      path: 'cashier/payment-providers',
+      permission: 'cashier.settings',
+      page: lazyPage(() => import('./payment-providers-page'), 'PaymentProvidersPage'),
     },
   ],
 };

@@ -5,6 +5,7 @@ import { Modal } from '@gamehall/ui/modal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FormFooter } from '../../components/form-footer';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';
@@ -13,7 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
 import { useFormAction } from '../../lib/use-form-action';
-import { saveMethod, saveSettings, settingsQuery } from './api';
+import { providersQuery, saveMethod, saveSettings, settingsQuery } from './api';
 
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
@@ -92,7 +93,18 @@ function SettingsForm({
   );
 }
 
-function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; onClose: () => void }) {
+/** A method a payment provider serves (GCash through Xendit): its provider and channel. */
+type ServedBy = { name: string; channel: string };
+
+function MethodDialog({
+  method,
+  servedBy,
+  onClose,
+}: {
+  method: AdminCashierMethod | null;
+  servedBy: ServedBy | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('cashier');
   const [values, setValues] = useState(() => ({
     active: method?.active ?? false,
@@ -109,8 +121,9 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
   const { errors, setErrors, error, busy, run } = useFormAction(settingsQuery.queryKey);
   if (!method) return null;
   const bank = method.kind === 'bank_transfer';
-  // An e-wallet's provider changes only with its callback secret entered again (it is never shown).
-  const ewallet = method.kind === 'ewallet';
+  // An e-wallet's provider changes only with its callback secret entered again (it is never shown);
+  // one a payment provider serves is connected on the payment providers screen instead.
+  const ewallet = method.kind === 'ewallet' && servedBy === null;
   const providerChanged = ewallet && values.secret !== '';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -194,6 +207,14 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
             {text('accountNumber')}
           </fieldset>
         )}
+        {servedBy && (
+          <p className="mb-3 text-sm text-(--text-muted)" data-testid="method-served-by">
+            {t('providers.servedBy', servedBy)}{' '}
+            <Link to="/cashier/payment-providers" className="text-(--accent) underline">
+              {t('providers.title')}
+            </Link>
+          </p>
+        )}
         {ewallet && (
           <fieldset className="mt-2">
             <legend className="mb-2 text-sm font-medium">{t('methods.provider')}</legend>
@@ -215,7 +236,15 @@ function MethodDialog({ method, onClose }: { method: AdminCashierMethod | null; 
 export function SettingsPage() {
   const { t } = useTranslation('cashier');
   const settings = useQuery(settingsQuery);
+  const providers = useQuery(providersQuery);
   const [editing, setEditing] = useState<AdminCashierMethod | null>(null);
+  const servedBy = (code: string): ServedBy | null => {
+    for (const p of providers.data ?? []) {
+      const m = p.methods.find((x) => x.code === code);
+      if (m) return { name: p.name, channel: m.channel };
+    }
+    return null;
+  };
   return (
     <div>
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
@@ -258,7 +287,7 @@ export function SettingsPage() {
                   <td className="px-3 py-2 text-xs">
                     {m.receivingAccount
                       ? `${m.receivingAccount.bankName} · ${m.receivingAccount.accountName} · ${m.receivingAccount.accountNumber}`
-                      : '-'}
+                      : (servedBy(m.code)?.name ?? '-')}
                   </td>
                   <td className="px-3 py-2">
                     <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(m)}>
@@ -271,7 +300,12 @@ export function SettingsPage() {
           </section>
         </div>
       )}
-      <MethodDialog key={editing?.code ?? 'none'} method={editing} onClose={() => setEditing(null)} />
+      <MethodDialog
+        key={editing?.code ?? 'none'}
+        method={editing}
+        servedBy={editing ? servedBy(editing.code) : null}
+        onClose={() => setEditing(null)}
+      />
     </div>
   );
 }

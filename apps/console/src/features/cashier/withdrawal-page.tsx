@@ -1,6 +1,6 @@
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -12,6 +12,7 @@ import { MarkPaidDialog, PayeeMatchBadge } from './desk-dialogs';
 import { useLiveCashier } from './live';
 import { BackToList, OrderNotReady } from './order-list';
 import { DetailList, Panel, ProofImages, RiskHints } from './order-parts';
+import { type PayoutProvider, ProviderPayoutText, SendPayoutDialog, usePayoutProviders } from './provider-payout';
 import { OrderStatus } from './status';
 
 type Action = 'approve' | 'reject' | 'paid';
@@ -25,6 +26,8 @@ export function WithdrawalPage() {
   useLiveCashier();
   const detail = useQuery(withdrawalQuery(reference));
   const [action, setAction] = useState<Action | null>(null);
+  const payoutProviders = usePayoutProviders();
+  const [payoutVia, setPayoutVia] = useState<PayoutProvider | null>(null);
   if (detail.isError || !detail.data) {
     return <OrderNotReady list="withdrawals" error={detail.isError ? detail.error : null} />;
   }
@@ -34,6 +37,9 @@ export function WithdrawalPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: cashierKey });
   // A payee who is not the verified name is approved only with the operator's note of the check.
   const needsReview = order.payeeMatch === 'mismatch';
+  const providerPayout = order.providerPayout ?? null;
+  // While a provider is paying it, its answer ends the order: no second way of paying is offered.
+  const sending = providerPayout?.state === 'sending';
   return (
     <div className="max-w-5xl">
       <BackToList list="withdrawals" />
@@ -50,12 +56,28 @@ export function WithdrawalPage() {
                   </Button>
                 </>
               )}
-              {order.status === 'approved' && <Button onClick={() => setAction('paid')}>{t('actions.paid')}</Button>}
+              {order.status === 'approved' && !sending && (
+                <>
+                  <Button onClick={() => setAction('paid')}>{t('actions.paid')}</Button>
+                  {payoutProviders.map((p) => (
+                    <Button key={p.code} variant="secondary" onClick={() => setPayoutVia(p)}>
+                      {t('payout.send', { name: p.name })}
+                    </Button>
+                  ))}
+                </>
+              )}
             </>
           )
         }
       />
-      {approver && (order.status === 'pending' || order.status === 'approved') && <NoPayingAccountNotice />}
+      {approver && (order.status === 'pending' || (order.status === 'approved' && !sending)) && (
+        <NoPayingAccountNotice />
+      )}
+      {sending && (
+        <p role="status" className="mb-4 rounded-md border border-(--border) p-3 text-sm">
+          {t('payout.sendingNote')}
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title={t('order')}>
           <DetailList
@@ -80,6 +102,18 @@ export function WithdrawalPage() {
                     [t('desk.feeLabel'), formatMoney(order.payout.fee, order.currency)],
                   ] as [string, string][])
                 : []),
+              ...(providerPayout
+                ? ([
+                    [t('payout.label'), <ProviderPayoutText key="pp" payout={providerPayout} />],
+                    [
+                      t('payout.channel'),
+                      t('payout.channelOf', {
+                        channel: providerPayout.channel,
+                        mode: t(`providers.modes.${providerPayout.mode}`).toLowerCase(),
+                      }),
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
               [
                 t('receiptLabel'),
                 order.receiptStatus
@@ -98,6 +132,7 @@ export function WithdrawalPage() {
         </Panel>
       </div>
       <MarkPaidDialog open={action === 'paid'} order={order} onDone={refresh} onClose={() => setAction(null)} />
+      <SendPayoutDialog provider={payoutVia} order={order} onDone={refresh} onClose={() => setPayoutVia(null)} />
       <ConfirmDialog
         open={action === 'approve' || action === 'reject'}
         title={action ? t(`actions.${action}`) : ''}

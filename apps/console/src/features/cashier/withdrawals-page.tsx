@@ -6,6 +6,7 @@ import { toGridPage } from '../../components/data-grid';
 import { formatDateTime } from '../../lib/format';
 import { fetchWithdrawals, WITHDRAWAL_STATUSES, withdrawalsKey } from './api';
 import { NameWithMatch, OrderGrid, orderColumns } from './order-list';
+import { providerName } from './provider-payout';
 
 export function WithdrawalsPage() {
   const { t } = useTranslation('cashier');
@@ -32,7 +33,9 @@ export function WithdrawalsPage() {
       },
       {
         id: 'payingAccount',
-        accessorFn: (w) => w.payout?.account.label ?? '',
+        // Paid by hand: the brand's account it left from; through a provider: the provider.
+        accessorFn: (w) =>
+          w.payout?.account.label ?? (w.providerPayout ? providerName(t, w.providerPayout.provider) : ''),
         header: t('payingAccount'),
       },
       c.status,
