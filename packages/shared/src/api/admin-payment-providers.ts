@@ -89,6 +89,16 @@ export const PayoutBody = z
   .strict();
 export type PayoutBody = z.infer<typeof PayoutBody>;
 
+/**
+ * POST /admin/cashier/withdrawals/:reference/payout/resolve: a payout the provider has not answered
+ * for good after 15 minutes, settled by the cashier from the provider's dashboard: paid, or returned
+ * to the member; `note` says what the dashboard showed.
+ */
+export const PayoutResolveBody = z
+  .object({ outcome: z.enum(['paid', 'returned']), note: z.string().trim().min(3).max(200) })
+  .strict();
+export type PayoutResolveBody = z.infer<typeof PayoutResolveBody>;
+
 /** A withdrawal's payout through a provider, as the console shows it on the order. */
 export const AdminProviderPayout = z.object({
   provider: z.string(),

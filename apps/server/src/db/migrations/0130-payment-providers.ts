@@ -36,11 +36,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE deposit_orders ADD COLUMN psp_payment_id text;
     ALTER TABLE deposit_orders ADD COLUMN psp_pay_url text;
     ALTER TABLE deposit_orders ADD COLUMN psp_deep_link text;
+    -- When the state query last asked about the order: it asks the least recently asked first.
+    ALTER TABLE deposit_orders ADD COLUMN psp_checked_at timestamptz;
     CREATE UNIQUE INDEX deposit_orders_psp_payment ON deposit_orders (psp, psp_payment_id)
       WHERE psp_payment_id IS NOT NULL;
     -- The reconciliation job's work: provider orders not yet settled.
-    CREATE INDEX deposit_orders_psp_open ON deposit_orders (created_at)
-      WHERE psp IS NOT NULL AND status IN ('pending', 'expired');
+    CREATE INDEX deposit_orders_psp_open ON deposit_orders (psp_checked_at NULLS FIRST, created_at)
+      WHERE psp_payment_id IS NOT NULL AND status IN ('pending', 'expired', 'cancelled');
     ALTER TABLE withdrawal_orders ADD COLUMN payout_psp text;
     ALTER TABLE withdrawal_orders ADD COLUMN payout_mode text CHECK (payout_mode IN ('test', 'live'));
     ALTER TABLE withdrawal_orders ADD COLUMN payout_channel text;
@@ -82,6 +84,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE withdrawal_orders DROP COLUMN payout_psp;
     DROP INDEX deposit_orders_psp_open;
     DROP INDEX deposit_orders_psp_payment;
+    ALTER TABLE deposit_orders DROP COLUMN psp_checked_at;
     ALTER TABLE deposit_orders DROP COLUMN psp_deep_link;
     ALTER TABLE deposit_orders DROP COLUMN psp_pay_url;
     ALTER TABLE deposit_orders DROP COLUMN psp_payment_id;

@@ -66,7 +66,7 @@ export async function refreshMemberDays(
       GROUP BY member_id
     ), w AS (
       SELECT member_id, count(*) AS n, sum(amount) AS amount
-      FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end}
+      FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'
       GROUP BY member_id
     ), g AS (
       SELECT id AS member_id FROM members WHERE created_at >= ${start} AND created_at < ${end}

@@ -244,7 +244,8 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
         SELECT member_id, amount FROM deposit_orders
          WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
         UNION ALL
-        SELECT member_id, amount FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end}
+        SELECT member_id, amount FROM withdrawal_orders
+        WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'
       ) o GROUP BY member_id
     )`);
     sources.push(sql`SELECT member_id FROM pay`);

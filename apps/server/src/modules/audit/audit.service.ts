@@ -40,6 +40,8 @@ export type AuditEvent =
   | 'cashier.withdrawal.reject'
   | 'cashier.withdrawal.paid'
   | 'cashier.withdrawal.payout'
+  | 'cashier.withdrawal.payout.resolve'
+  | 'cashier.provider.test'
   | 'cashier.provider'
   | 'cashier.bankAccount.confirm'
   | 'cashier.bankAccount.reject'

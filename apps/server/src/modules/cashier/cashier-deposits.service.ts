@@ -35,7 +35,7 @@ export async function createDeposit(ctx: AppContext, principal: Principal, body:
   const previous = await q.findDepositByRequest(ctx.db, principal.memberId, body.requestId);
   if (previous) return sameDeposit(ctx, previous, body.methodCode, amount);
   // A payment provider's method: the mode in use now is the order's for good.
-  const psp = method.psp ? await activeConnection(ctx.db, method.psp) : null;
+  const psp = method.psp ? await activeConnection(ctx.db, method.psp, ctx.config.demo) : null;
   if (method.psp && !psp) cashierFail('CASHIER_METHOD_UNAVAILABLE');
   assertWithinLimits(amount, method);
   // Orders cost an operator's attention: a member opens at most 20 an hour (retries do not count).

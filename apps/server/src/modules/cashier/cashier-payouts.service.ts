@@ -10,7 +10,7 @@ import { registerPayoutHook } from './cashier-psp.service';
 import type { PayoutState, PspMode } from './psp/provider';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
-import { activeConnection, connectionOf, pspPlugin } from './psp/registry';
+import { activeConnection, connectionOf, modeMovesMoney, pspPlugin } from './psp/registry';
 
 // Withdrawals paid out through a payment provider (docs/cashier.md "Payouts through a provider").
 // An approved withdrawal is marked `sending` before the provider is asked, with one idempotency key
@@ -30,13 +30,13 @@ export async function requestPayout(
   reference: string,
   body: { provider: string; channel?: string | undefined },
 ) {
-  const active = await activeConnection(ctx.db, body.provider);
+  const active = await activeConnection(ctx.db, body.provider, ctx.config.demo);
   const payouts = active?.plugin.payouts;
   if (!active || !payouts || !active.row.payouts_enabled) cashierFail('CASHIER_METHOD_UNAVAILABLE');
   const order = await q.findWithdrawalByReference(ctx.db, reference);
   if (!order) cashierFail('CASHIER_ORDER_NOT_FOUND');
   if (order.payout_state === 'sending' && order.payout_psp === body.provider)
-    return { channel: order.payout_channel, mode: order.payout_mode };
+    return { channel: order.payout_channel, mode: order.payout_mode, repeat: true };
   if (order.status !== 'approved' || order.payout_state === 'sending')
     throw cashierError('CASHIER_STATE_CONFLICT', { status: order.status });
   const account = await q.findBankAccount(ctx.db, order.bank_account_id);
@@ -51,13 +51,17 @@ export async function requestPayout(
     now: ctx.now(),
   });
   if (!started) throw cashierError('CASHIER_STATE_CONFLICT', { status: order.status });
-  return { channel, mode: active.conn.mode };
+  return { channel, mode: active.conn.mode, repeat: false };
 }
 
 const idempotencyKeyOf = (reference: string) => `withdrawal:${reference}`;
 
-/** Asks the provider to pay (again, with the same key, when an earlier ask went unanswered). */
-export async function dispatchPayout(ctx: AppContext, reference: string): Promise<string> {
+/**
+ * Asks the provider to pay: `first` right after the operator's action, `again` (the job, same key)
+ * when the first ask went unanswered. Only a first ask the provider refused outright is known not
+ * to pay, and returns the money; anything less clear stays `sending` until the provider's state says.
+ */
+export async function dispatchPayout(ctx: AppContext, reference: string, attempt: 'first' | 'again'): Promise<string> {
   const order = await q.findWithdrawalByReference(ctx.db, reference);
   if (order?.payout_state !== 'sending' || !order.payout_psp || !order.payout_mode || !order.payout_channel)
     return 'already';
@@ -81,8 +85,7 @@ export async function dispatchPayout(ctx: AppContext, reference: string): Promis
     return state.status === 'pending' ? 'sent' : settlePayout(ctx, order.payout_psp, order.payout_mode, state);
   } catch (err) {
     if (!(err instanceof PspError)) throw err;
-    // Unreachable: still `sending`, asked again by the job with the same key. Refused: it will not pay.
-    if (err.retryable) return 'unavailable';
+    if (err.kind !== 'refused' || attempt !== 'first') return err.kind === 'refused' ? 'refused-again' : err.kind;
     return settlePayout(ctx, order.payout_psp, order.payout_mode, {
       payoutId: order.payout_id ?? '',
       reference,
@@ -96,6 +99,7 @@ export async function dispatchPayout(ctx: AppContext, reference: string): Promis
 /** What the provider's word on a payout means for its withdrawal (webhook, state query or answer). */
 export async function settlePayout(ctx: AppContext, psp: string, mode: PspMode, state: PayoutState): Promise<string> {
   const name = pspPlugin(psp)?.name ?? psp;
+  if (!modeMovesMoney(mode, ctx.config.demo)) return 'test-ignored';
   return ctx.db.transaction().execute(async (trx) => {
     const owner = await q.findWithdrawalByReference(trx, state.reference);
     if (!owner || owner.payout_psp !== psp) return 'unknown';
@@ -103,6 +107,10 @@ export async function settlePayout(ctx: AppContext, psp: string, mode: PspMode, 
     const order = await q.findWithdrawalByReference(trx, state.reference, { forUpdate: true });
     if (!order || order.payout_mode !== mode) return 'unknown';
     if (state.payoutId && order.payout_id !== null && order.payout_id !== state.payoutId) return 'mismatch';
+    // A payout the channel sent back after it had succeeded: the member was not paid after all. The
+    // order stays paid and the event's outcome says so; the cashier checks the provider's dashboard
+    // and credits the member by a balance adjustment (docs/cashier.md "Payouts through a provider").
+    if (state.status === 'failed' && (order.status === 'paid' || order.status === 'confirmed')) return 'reversed';
     if (order.status !== 'approved' || order.payout_state !== 'sending') return 'already';
     if (state.status === 'pending') return 'pending';
     const now = ctx.now();
@@ -163,6 +171,40 @@ export async function settlePayout(ctx: AppContext, psp: string, mode: PspMode, 
 
 registerPayoutHook(settlePayout);
 
+// A payout may be settled by hand only once the provider has had this long to answer.
+const RESOLVE_AFTER_MS = 15 * 60_000;
+
+/**
+ * A payout stuck `sending` (the provider answers neither way: keys replaced, an amount it reports
+ * differently) settled by the cashier after checking the provider's dashboard: paid, or returned
+ * to the member, as the provider's word would (the operator's audited action).
+ */
+export async function resolvePayout(
+  ctx: AppContext,
+  reference: string,
+  body: { outcome: 'paid' | 'returned'; note: string },
+): Promise<string> {
+  const order = await q.findWithdrawalByReference(ctx.db, reference);
+  if (!order) cashierFail('CASHIER_ORDER_NOT_FOUND');
+  const asked = order.payout_requested_at ? new Date(order.payout_requested_at).getTime() : Number.NaN;
+  if (
+    order.payout_state !== 'sending' ||
+    !order.payout_psp ||
+    !order.payout_mode ||
+    !(ctx.now().getTime() - asked >= RESOLVE_AFTER_MS)
+  )
+    throw cashierError('CASHIER_STATE_CONFLICT', { status: order.status, payout: order.payout_state });
+  const outcome = await settlePayout(ctx, order.payout_psp, order.payout_mode, {
+    payoutId: order.payout_id ?? `resolved:${reference}`,
+    reference,
+    status: body.outcome === 'paid' ? 'paid' : 'failed',
+    amount: order.amount,
+    failure: `settled by the cashier: ${body.note}`,
+  });
+  if (outcome !== 'paid' && outcome !== 'returned') throw cashierError('CASHIER_STATE_CONFLICT', { outcome });
+  return outcome;
+}
+
 const ASK_AFTER_MS = 60_000;
 
 /**
@@ -176,7 +218,7 @@ export async function reconcilePayouts(ctx: AppContext, limit = 100): Promise<Re
     const order = await q.findWithdrawalByReference(ctx.db, reference);
     let outcome = 'already';
     if (order?.payout_psp && order.payout_mode) {
-      if (order.payout_id === null) outcome = await dispatchPayout(ctx, reference);
+      if (order.payout_id === null) outcome = await dispatchPayout(ctx, reference, 'again');
       else {
         const plugin = pspPlugin(order.payout_psp);
         const row = await pq.readProvider(ctx.db, order.payout_psp);

@@ -4,7 +4,7 @@ import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
-import { connectionOf, pspCodes, pspDefaultApi, pspPlugin } from './psp/registry';
+import { connectionOf, modeMovesMoney, pspCodes, pspDefaultApi, pspPlugin } from './psp/registry';
 
 // The operator's side of payment providers: what is connected (secrets never read back), changing
 // it, and testing a mode's keys with one call to the provider.
@@ -81,6 +81,11 @@ export async function changeProvider(
     api_base_url: patch.api_base_url !== undefined ? patch.api_base_url : (before?.api_base_url ?? null),
   };
   if (after.enabled && !connectionOf(code, after, after.mode)) throw fieldErrors({ enabled: 'KEYS_REQUIRED' });
+  // Test mode simulates payments: it takes members' deposits only on a demo site (modeMovesMoney).
+  if (after.enabled && !modeMovesMoney(after.mode, ctx.config.demo)) throw fieldErrors({ mode: 'TEST_ON_DEMO_ONLY' });
+  // One token for both modes would make every live webhook look like a test one.
+  if (after.test_webhook_token !== null && after.test_webhook_token === after.live_webhook_token)
+    throw fieldErrors({ [`keys.${body.keys?.live ? 'live' : 'test'}.webhookToken`]: 'SAME_AS_OTHER_MODE' });
   await pq.saveProvider(ctx.db, code, patch, ctx.now());
   return {
     view: await providerView(ctx, code),

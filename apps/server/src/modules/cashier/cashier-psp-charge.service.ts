@@ -3,7 +3,7 @@ import * as q from './cashier.queries';
 import { cashierFail } from './cashier-errors';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
-import { connectionOf, pspPlugin } from './psp/registry';
+import { connectionOf, modeMovesMoney, pspPlugin } from './psp/registry';
 
 // Opening a deposit at its payment provider (docs/cashier.md "Payment providers"), after the order's
 // transaction committed: the order already names the provider and the mode, so a webhook that
@@ -22,7 +22,10 @@ export async function openCharge(ctx: AppContext, reference: string): Promise<vo
     pq.readProvider(ctx.db, order.psp),
   ]);
   const plugin = pspPlugin(order.psp);
-  const conn = row?.enabled ? connectionOf(order.psp, row, order.psp_mode) : null;
+  const conn =
+    row?.enabled && modeMovesMoney(order.psp_mode, ctx.config.demo)
+      ? connectionOf(order.psp, row, order.psp_mode)
+      : null;
   if (!plugin || !conn || !method?.psp_channel) {
     await cancelUnopened(ctx, order.id, 'the payment provider is not connected');
     cashierFail('CASHIER_METHOD_UNAVAILABLE');
@@ -39,8 +42,11 @@ export async function openCharge(ctx: AppContext, reference: string): Promise<vo
     await pq.attachCharge(ctx.db, order.id, charge);
   } catch (err) {
     if (!(err instanceof PspError)) throw err;
-    await cancelUnopened(ctx, order.id, `the payment provider could not open the payment: ${err.message}`);
-    cashierFail(err.retryable ? 'CASHIER_PROVIDER_UNAVAILABLE' : 'CASHIER_PROVIDER_REFUSED');
+    // Unclear (the charge may exist): the order stays pending, a retry of the request asks again
+    // with the same key, and the state query or a webhook settles it; else it expires.
+    if (err.kind !== 'unclear')
+      await cancelUnopened(ctx, order.id, `the payment provider could not open the payment: ${err.message}`);
+    cashierFail(err.kind === 'refused' ? 'CASHIER_PROVIDER_REFUSED' : 'CASHIER_PROVIDER_UNAVAILABLE');
   }
 }
 

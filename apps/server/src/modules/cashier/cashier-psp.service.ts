@@ -6,7 +6,7 @@ import { cashierFail } from './cashier-errors';
 import type { PaymentState, PayoutState, PspMode, WebhookRequest } from './psp/provider';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
-import { connectionOf, pspPlugin } from './psp/registry';
+import { connectionOf, modeMovesMoney, pspPlugin } from './psp/registry';
 
 // Payment service providers behind the cashier (docs/cashier.md "Payment providers"): deposits
 // opened at a provider, and the two ways a provider's
@@ -14,7 +14,7 @@ import { connectionOf, pspPlugin } from './psp/registry';
 // id, and the state query, which settles what a lost webhook never said. Both end in settlePayment,
 // under the member's lock and the order's row lock, so every path credits exactly once.
 
-export type SettleOutcome = 'credited' | 'already' | 'failed' | 'pending' | 'unknown' | 'mismatch';
+export type SettleOutcome = 'credited' | 'already' | 'failed' | 'pending' | 'unknown' | 'mismatch' | 'test-ignored';
 
 /**
  * What a provider's word on a payment means for its order. Paid: credited once (an order that
@@ -29,6 +29,8 @@ export async function settlePayment(
   state: PaymentState,
 ): Promise<SettleOutcome> {
   const name = pspPlugin(psp)?.name ?? psp;
+  // A test-mode payment (simulated at the provider's checkout) never credits a production site.
+  if (!modeMovesMoney(mode, ctx.config.demo)) return 'test-ignored';
   return ctx.db.transaction().execute(async (trx) => {
     const owner = await q.findDepositByReference(trx, state.reference);
     if (!owner || owner.psp !== psp) return 'unknown';
@@ -106,17 +108,23 @@ export function registerPayoutHook(hook: PayoutHook): void {
 // The state query asks about orders from this old (a webhook usually comes within seconds) up to a day.
 const QUERY_AFTER_MS = 60_000;
 const QUERY_WINDOW_MS = 24 * 3_600_000;
+// One run asks for at most this long, so the node's other jobs are not kept waiting by a slow provider.
+const QUERY_BUDGET_MS = 20_000;
 
 /**
- * The state query (job cashier.psp-reconcile, every minute): each provider order opened more than a
- * minute and less than a day ago and not settled is asked about, and settled as a webhook would.
+ * The state query (job cashier.psp-reconcile, every minute): provider orders opened more than a
+ * minute and less than a day ago and not settled are asked about, least recently asked first, and
+ * settled as a webhook would. A provider that does not answer is not asked again in this run.
  */
 export async function reconcileDeposits(ctx: AppContext, limit = 200): Promise<Record<string, number>> {
   const now = ctx.now().getTime();
+  const started = Date.now();
   const open = await pq.openDeposits(ctx.db, new Date(now - QUERY_WINDOW_MS), new Date(now - QUERY_AFTER_MS), limit);
   const counts: Record<string, number> = {};
+  const down = new Set<string>();
   for (const order of open) {
-    if (!order.psp || !order.psp_mode || !order.psp_payment_id) continue;
+    if (Date.now() - started > QUERY_BUDGET_MS) break;
+    if (!order.psp || !order.psp_mode || !order.psp_payment_id || down.has(order.psp)) continue;
     const plugin = pspPlugin(order.psp);
     const row = plugin ? await pq.readProvider(ctx.db, order.psp) : undefined;
     const conn = row ? connectionOf(order.psp, row, order.psp_mode) : null;
@@ -131,8 +139,10 @@ export async function reconcileDeposits(ctx: AppContext, limit = 200): Promise<R
       );
     } catch (err) {
       if (!(err instanceof PspError)) throw err;
-      outcome = 'unavailable';
+      outcome = err.kind;
+      if (err.kind === 'unavailable') down.add(order.psp);
     }
+    await pq.markDepositChecked(ctx.db, order.reference, ctx.now());
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
   return counts;

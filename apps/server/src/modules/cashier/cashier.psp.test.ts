@@ -6,9 +6,11 @@ import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startXenditSimulator, type XenditSimulator } from '../../test/xendit-simulator';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service';
+import { reportRollupsJob } from '../reports/reports.jobs';
 import { actors, call, expectFailure, fund, requestId } from './cashier.fixtures';
 import { gatewayDepositExpiryJob, pspReconcileJob } from './cashier.jobs';
 import { openApprovedWithdrawal } from './cashier-withdrawals.service';
+import { connectionOf } from './psp/registry';
 
 // Payment providers through HTTP (docs/cashier.md "Payment providers"), against a local simulator
 // of Xendit's API and webhooks: connecting with test keys (secrets never shown back), a GCash deposit
@@ -163,12 +165,31 @@ describe('connecting Xendit', () => {
     expect(
       (await call(t, 'POST', '/admin/cashier/providers/xendit/test', admin, { mode: 'live' })).json().value.ok,
     ).toBe(false);
-    // Keys Xendit does not know: the test says what Xendit answered.
-    await put({
-      keys: { live: { secretKey: LIVE_KEY.secretKey.replace('1', '9'), webhookToken: OTHER_KEY.callbackToken } },
+    await put({ keys: { live: { secretKey: LIVE_KEY.secretKey, webhookToken: OTHER_KEY.callbackToken } } });
+    // The live keys go to Xendit's own API only, whatever address the test mode uses.
+    const saved = await t.ctx.db
+      .selectFrom('payment_providers')
+      .selectAll()
+      .where('code', '=', 'xendit')
+      .executeTakeFirstOrThrow();
+    expect(saved.api_base_url).toBe(sim.url);
+    expect(connectionOf('xendit', saved, 'live')?.baseUrl).toBe('https://api.xendit.co');
+    expect(connectionOf('xendit', saved, 'test')?.baseUrl).toBe(sim.url);
+    // One token for both modes would make live webhooks look like test ones.
+    const sameToken = await put({
+      keys: { live: { secretKey: LIVE_KEY.secretKey, webhookToken: TEST_KEY.callbackToken } },
     });
-    const refused = await call(t, 'POST', '/admin/cashier/providers/xendit/test', admin, { mode: 'live' });
+    expect(sameToken.json().value.fields).toEqual({ 'keys.live.webhookToken': 'SAME_AS_OTHER_MODE' });
+    // Keys Xendit does not know: the test says what Xendit answered, and the audit keeps the answer.
+    await put({ keys: { test: { secretKey: OTHER_KEY.secretKey, webhookToken: TEST_KEY.callbackToken } } });
+    const refused = await call(t, 'POST', '/admin/cashier/providers/xendit/test', admin, { mode: 'test' });
     expect(refused.json().value).toMatchObject({ ok: false, message: expect.stringContaining('INVALID_API_KEY') });
+    const tests = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['success'])
+      .where('event', '=', 'cashier.provider.test')
+      .execute();
+    expect(tests.map((a) => a.success)).toEqual([true, false, false]);
     // A payment provider's method takes no hand-configured e-wallet provider.
     const templated = await call(t, 'PUT', '/admin/cashier/methods/GCASH', admin, {
       provider: { name: 'X', payUrl: 'https://pay.example/{reference}', deepLink: null, secret: 's'.repeat(32) },
@@ -512,6 +533,71 @@ describe('payouts through Xendit', () => {
     sim.succeedPayout(payouts[0]?.id ?? '');
     await runJob(pspReconcileJob);
     expect((await withdrawal(reference)).status).toBe('paid');
+  });
+
+  it('returns a payout Xendit refuses at once, but keeps one whose first answer was a conflict', async () => {
+    const refused = await approvedWithdrawal(12_000);
+    sim.failNext('POST', '/v2/payouts', { status: 400 });
+    const sent = await send(refused.reference);
+    expect(sent.json().value).toMatchObject({ status: 'rejected', providerPayout: { state: 'failed' } });
+    expect(sent.json().value.reason).toContain('API_VALIDATION_ERROR');
+    expect(await cash(refused.m.id)).toBe(12_000);
+
+    // A conflict on the idempotency key may mean the payout exists: it stays sending, is asked
+    // again with the same key, and is paid once.
+    const unclear = await approvedWithdrawal(13_000);
+    sim.failNext('POST', '/v2/payouts', { status: 409 });
+    expect((await send(unclear.reference)).json().value.providerPayout).toMatchObject({ state: 'sending' });
+    await runJob(pspReconcileJob);
+    const payouts = [...sim.payouts.values()].filter((p) => p.reference_id === unclear.reference);
+    expect(payouts).toHaveLength(1);
+    expect(await cash(unclear.m.id)).toBe(0);
+  });
+
+  it('lets a cashier settle a payout Xendit never answers, only after 15 minutes', async () => {
+    const { m, reference } = await approvedWithdrawal(14_000);
+    sim.webhooks.drop = true;
+    expect((await send(reference)).statusCode).toBe(200);
+    const resolve = (body: Record<string, unknown>) =>
+      call(t, 'POST', `/admin/cashier/withdrawals/${reference}/payout/resolve`, admin, body);
+    expectFailure(await resolve({ outcome: 'returned', note: 'Not in the dashboard' }), 409, 'CASHIER_STATE_CONFLICT');
+    expectFailure(await resolve({ outcome: 'lost', note: 'x' }), 400, 'VALIDATION_FAILED');
+    t.advance(16 * 60_000);
+    try {
+      const done = await resolve({ outcome: 'returned', note: 'Not in the dashboard' });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().value).toMatchObject({ status: 'rejected', providerPayout: { state: 'failed' } });
+      expect(done.json().value.reason).toContain('settled by the cashier: Not in the dashboard');
+    } finally {
+      t.advance(-16 * 60_000);
+    }
+    expect(await cash(m.id)).toBe(14_000);
+  });
+
+  it('leaves returned payouts out of the daily cashier report', async () => {
+    await runJob(reportRollupsJob, 0);
+    const reported = await t.ctx.db
+      .selectFrom('report_daily_cashier')
+      .select(({ fn }) => [fn.sum<number>('orders').as('orders'), fn.sum<number>('amount').as('amount')])
+      .where('kind', '=', 'withdrawal')
+      .executeTakeFirstOrThrow();
+    const kept = await t.ctx.db
+      .selectFrom('withdrawal_orders')
+      .select(({ fn }) => [fn.countAll<number>().as('orders'), fn.sum<number>('amount').as('amount')])
+      .where('approved_at', 'is not', null)
+      .where('status', '<>', 'rejected')
+      .executeTakeFirstOrThrow();
+    const returned = await t.ctx.db
+      .selectFrom('withdrawal_orders')
+      .select('id')
+      .where('status', '=', 'rejected')
+      .where('approved_at', 'is not', null)
+      .execute();
+    expect(returned.length).toBeGreaterThanOrEqual(3);
+    expect({ orders: Number(reported.orders), amount: Number(reported.amount) }).toEqual({
+      orders: Number(kept.orders),
+      amount: Number(kept.amount),
+    });
   });
 
   it('keeps the ledger balanced', async () => {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { member: memberWithSession } = actors(() => t, createMember);
+const { member: memberWithSession, operator: operatorWithSession } = actors(() => t, createMember);
 
 describe('the sandbox gateway outside demo mode', () => {
   it('is not listed, refuses deposits, and its pay page and callback answer 404', async () => {
@@ -158,5 +158,28 @@ describe('the sandbox gateway outside demo mode', () => {
       .where('reference', '=', order.reference)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('approved');
+  });
+});
+
+describe('payment providers off the demo', () => {
+  it("takes no deposit in Xendit's test mode, whose checkout only simulates payments", async () => {
+    const op = await operatorWithSession();
+    const put = (body: Record<string, unknown>) => call(t, 'PUT', '/admin/cashier/providers/xendit', op.token, body);
+    const keys = { secretKey: 'xnd_development_production0000000001', webhookToken: 'tok-test-production-0001' };
+    expect((await put({ keys: { test: keys } })).statusCode).toBe(200);
+    const enabled = await put({ mode: 'test', enabled: true });
+    expectFailure(enabled, 400, 'VALIDATION_FAILED');
+    expect(enabled.json().value.fields).toEqual({ mode: 'TEST_ON_DEMO_ONLY' });
+    // A test-mode webhook with the right token is heard and moves nothing.
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/wps/cashier/webhooks/xendit',
+      headers: { 'content-type': 'application/json', 'x-callback-token': keys.webhookToken, 'webhook-id': 'prod-1' },
+      payload: JSON.stringify({
+        event: 'ewallet.capture',
+        data: { id: 'ewc_1', reference_id: 'DANY', status: 'SUCCEEDED', charge_amount: 100, currency: 'PHP' },
+      }),
+    });
+    expect(hook.json().value).toEqual({ status: 'OK', outcome: 'test-ignored' });
   });
 });

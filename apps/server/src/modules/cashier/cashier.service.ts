@@ -94,7 +94,7 @@ type MethodRow = NonNullable<Awaited<ReturnType<typeof q.findMethod>>>;
  * the method's own account (docs/cashier.md "Receiving and paying accounts").
  */
 async function offeredToMember(ctx: AppContext, method: MethodRow, vipLevel: number): Promise<boolean> {
-  if (!methodOffered(ctx, method) || !(await pspMethodReady(ctx.db, method))) return false;
+  if (!methodOffered(ctx, method) || !(await pspMethodReady(ctx.db, method, ctx.config.demo))) return false;
   return method.kind !== 'bank_transfer' || offersTo(ctx.db, method, vipLevel, ctx.now());
 }
 

@@ -75,6 +75,7 @@ export interface DepositOrdersTable {
   psp_payment_id: Generated<string | null>;
   psp_pay_url: Generated<string | null>;
   psp_deep_link: Generated<string | null>;
+  psp_checked_at: Generated<Date | string | null>;
   reason: string | null;
   decided_by: number | null;
   decided_at: Date | string | null;

@@ -7,6 +7,7 @@ import {
   AdminProviderTestBody,
   AdminProviderTestResult,
   PayoutBody,
+  PayoutResolveBody,
 } from '@gamehall/shared/api/admin-payment-providers';
 import { envelope } from '@gamehall/shared/api/common';
 import type { AppContext } from '../../context';
@@ -14,6 +15,7 @@ import type { App } from '../../http/app-type';
 import { ok } from '../../http/envelope';
 import { piiView } from '../../http/pii';
 import { requestMetaOf } from '../../http/request-meta';
+import { audit } from '../audit/audit.service';
 import { operatorAction } from '../audit/operator-action';
 import { presentAdminWithdrawal } from './cashier.presenter';
 import * as payouts from './cashier-payouts.service';
@@ -79,7 +81,20 @@ export function registerPaymentProviderAdminRoutes(app: App, ctx: AppContext): v
       },
       config: { auth: CASHIER_SETTINGS },
     },
-    async (req) => ok(await psp.testProvider(ctx, req.params.code, req.body.mode)),
+    // Audited after the call (outside any transaction: the provider may take seconds to answer), as
+    // the call sends the mode's key to the API address in use.
+    async (req) => {
+      const meta = requestMetaOf(req);
+      const result = await psp.testProvider(ctx, req.params.code, req.body.mode);
+      await audit(ctx.db, meta, {
+        event: 'cashier.provider.test',
+        success: result.ok,
+        memberId: meta.principal?.memberId ?? null,
+        username: meta.principal?.username ?? null,
+        detail: { target: req.params.code, mode: req.body.mode, message: result.message },
+      });
+      return ok(result);
+    },
   );
 
   app.post(
@@ -97,17 +112,47 @@ export function registerPaymentProviderAdminRoutes(app: App, ctx: AppContext): v
     },
     async (req) => {
       const { reference } = req.params;
-      await operatorAction(
+      const requested = await operatorAction(
         ctx,
         requestMetaOf(req),
         'cashier.withdrawal.payout',
         reference,
         (op) => payouts.requestPayout(ctx, op, reference, req.body),
-        (r) => ({ after: { provider: req.body.provider, channel: r.channel, mode: r.mode } }),
+        (r) => ({ after: { provider: req.body.provider, channel: r.channel, mode: r.mode, repeat: r.repeat } }),
       );
       // The provider is asked after the action committed: a crash in between leaves it `sending`,
-      // and the reconciliation job asks with the same idempotency key.
-      await payouts.dispatchPayout(ctx, reference);
+      // and the reconciliation job asks with the same idempotency key. A repeat (a second click)
+      // asks nothing: the first request is still asking.
+      if (!requested.repeat) await payouts.dispatchPayout(ctx, reference, 'first');
+      const row = await withdrawals.operatorWithdrawal(ctx, reference);
+      if (!row) throw new Error(`withdrawal ${reference} vanished`);
+      return ok(presentAdminWithdrawal(row, piiView(req)));
+    },
+  );
+
+  app.post(
+    '/admin/cashier/withdrawals/:reference/payout/resolve',
+    {
+      schema: {
+        tags,
+        summary:
+          "Settle by hand a payout the provider has not answered for good after 15 minutes, from the provider's dashboard: paid, or returned to the member (with a note)",
+        params: AdminReferenceParams,
+        body: PayoutResolveBody,
+        response: { 200: envelope(AdminWithdrawal) },
+      },
+      config: { auth: CASHIER_APPROVE },
+    },
+    async (req) => {
+      const { reference } = req.params;
+      await operatorAction(
+        ctx,
+        requestMetaOf(req),
+        'cashier.withdrawal.payout.resolve',
+        reference,
+        () => payouts.resolvePayout(ctx, reference, req.body),
+        (outcome) => ({ after: { outcome, note: req.body.note } }),
+      );
       const row = await withdrawals.operatorWithdrawal(ctx, reference);
       if (!row) throw new Error(`withdrawal ${reference} vanished`);
       return ok(presentAdminWithdrawal(row, piiView(req)));

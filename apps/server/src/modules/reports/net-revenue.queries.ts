@@ -172,7 +172,8 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
         SELECT member_id, amount FROM deposit_orders
          WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
         UNION ALL
-        SELECT member_id, amount FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end}
+        SELECT member_id, amount FROM withdrawal_orders
+        WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'
       ) x GROUP BY member_id
     ),
     pf AS (${payoutFeesSql(start, end)}),

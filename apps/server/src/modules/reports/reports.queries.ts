@@ -111,7 +111,8 @@ export async function refreshCashier(trx: Conn, day: Day, tz: string, stamp: Dat
     UNION ALL
     SELECT ${day}::date, ${WITHDRAWAL_METHOD}, 'withdrawal', count(*), sum(amount)::bigint, ${stamp}::timestamptz
     FROM withdrawal_orders
-    WHERE approved_at >= ${dayStart(day, tz)} AND approved_at < ${dayEnd(day, tz)}
+    -- A payout a provider failed returned the money (rejected, approved_at kept): not withdrawn.
+    WHERE approved_at >= ${dayStart(day, tz)} AND approved_at < ${dayEnd(day, tz)} AND status <> 'rejected'
     HAVING count(*) > 0
     ON CONFLICT (day, method_code, kind) DO UPDATE SET
       orders = excluded.orders, amount = excluded.amount, refreshed_at = excluded.refreshed_at

@@ -72,11 +72,16 @@ export type WebhookEvent =
 
 export type WebhookRequest = { headers: Record<string, string | string[] | undefined>; rawBody: Buffer };
 
-/** The provider refused or could not be reached; `retryable` when trying again may succeed. */
+/**
+ * A call that did not give a clear answer. `unavailable`: no answer, a 5xx or a rate limit (nothing
+ * is known to have happened); `refused`: the provider turned the request down (a 4xx about the
+ * request itself); `unclear`: it may have been done (a conflict on an idempotency key, an answer
+ * the plugin cannot read), so only the provider's state says.
+ */
 export class PspError extends Error {
   constructor(
     message: string,
-    readonly retryable: boolean,
+    readonly kind: 'unavailable' | 'refused' | 'unclear',
     readonly providerCode: string | null = null,
   ) {
     super(message);

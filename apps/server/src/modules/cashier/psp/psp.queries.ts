@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Conn } from '../../../db/database';
 import type { PaymentProvidersTable, WithdrawalOrdersTable } from '../cashier.tables';
 
@@ -51,18 +51,27 @@ export async function attachCharge(
     .execute();
 }
 
-/** A provider order not yet settled, opened between the two instants: what the state query asks about. */
+/**
+ * Provider orders a webhook may not have settled (pending, expired, or cancelled before the member
+ * could pay: a payment may still have come), opened between the two instants, those asked about
+ * least recently first, so every one is asked in turn however many wait.
+ */
 export function openDeposits(db: Conn, openedAfter: Date, openedBefore: Date, limit: number) {
   return db
     .selectFrom('deposit_orders')
     .select(['reference', 'psp', 'psp_mode', 'psp_payment_id'])
-    .where('psp', 'is not', null)
-    .where('status', 'in', ['pending', 'expired'])
+    .where('psp_payment_id', 'is not', null)
+    .where('status', 'in', ['pending', 'expired', 'cancelled'])
     .where('created_at', '>', openedAfter)
     .where('created_at', '<', openedBefore)
+    .orderBy(sql`psp_checked_at NULLS FIRST`)
     .orderBy('created_at')
     .limit(limit)
     .execute();
+}
+
+export async function markDepositChecked(db: Conn, reference: string, now: Date): Promise<void> {
+  await db.updateTable('deposit_orders').set({ psp_checked_at: now }).where('reference', '=', reference).execute();
 }
 
 /**

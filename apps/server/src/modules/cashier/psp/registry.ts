@@ -29,28 +29,48 @@ type KeysRow = Pick<
   'test_secret_key' | 'test_webhook_token' | 'live_secret_key' | 'live_webhook_token' | 'api_base_url'
 >;
 
-/** The connection of one mode, when both its keys are set. */
+/**
+ * The connection of one mode, when both its keys are set. The live keys go to the provider's own
+ * API only: the brand's API address (a regional host, a local simulator) is the test mode's, so a
+ * changed address can never receive a live key.
+ */
 export function connectionOf(code: string, row: KeysRow, mode: PspMode): PspConnection | null {
   const secretKey = mode === 'live' ? row.live_secret_key : row.test_secret_key;
   const webhookToken = mode === 'live' ? row.live_webhook_token : row.test_webhook_token;
   if (!secretKey || !webhookToken) return null;
-  return { mode, secretKey, webhookToken, baseUrl: row.api_base_url ?? PLUGINS[code]?.defaultApi ?? '' };
+  const ownApi = PLUGINS[code]?.defaultApi ?? '';
+  return { mode, secretKey, webhookToken, baseUrl: mode === 'live' ? ownApi : (row.api_base_url ?? ownApi) };
 }
 
-/** The provider's connection in use: enabled, with keys for its mode; null otherwise. */
+/**
+ * Whether a mode's payments may move members' money here. A provider's test mode pays nothing real
+ * (its checkout lets anyone simulate a payment), so it credits and pays out only where the site is
+ * a demo (config.demo, as the sandbox gateway): on a production brand test keys are for "Test
+ * connection" alone.
+ */
+export function modeMovesMoney(mode: PspMode, demo: boolean): boolean {
+  return mode === 'live' || demo;
+}
+
+/** The provider's connection in use: enabled, with keys for its mode, a mode that may move money. */
 export async function activeConnection(
   db: Conn,
   code: string,
+  demo: boolean,
 ): Promise<{ plugin: PaymentProvider; conn: PspConnection; row: ProviderRow } | null> {
   const plugin = pspPlugin(code);
   const row = plugin ? await pq.readProvider(db, code) : undefined;
-  if (!plugin || !row?.enabled) return null;
+  if (!plugin || !row?.enabled || !modeMovesMoney(row.mode, demo)) return null;
   const conn = connectionOf(code, row, row.mode);
   return conn ? { plugin, conn, row } : null;
 }
 
 /** A method served by a provider is offered only while that provider is connected and enabled. */
-export async function pspMethodReady(db: Conn, method: { psp: string | null; psp_channel: string | null }) {
+export async function pspMethodReady(
+  db: Conn,
+  method: { psp: string | null; psp_channel: string | null },
+  demo: boolean,
+) {
   if (method.psp === null) return true;
-  return method.psp_channel !== null && (await activeConnection(db, method.psp)) !== null;
+  return method.psp_channel !== null && (await activeConnection(db, method.psp, demo)) !== null;
 }

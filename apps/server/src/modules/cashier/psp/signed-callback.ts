@@ -37,7 +37,7 @@ function signedCallbackProvider(code: string, name: string): PaymentProvider {
     },
     async queryPayment() {
       // It reports by its callback alone: there is nothing to ask.
-      throw new PspError(`${name} has no state query`, false);
+      throw new PspError(`${name} has no state query`, 'refused');
     },
     verifyWebhook(conns, req) {
       const given = signatureOf(req);

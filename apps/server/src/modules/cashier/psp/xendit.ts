@@ -57,7 +57,7 @@ async function request(
     });
   } catch (err) {
     calls.inc({ provider: 'xendit', call, outcome: 'unavailable' });
-    throw new PspError(`Xendit could not be reached: ${(err as Error).message}`, true);
+    throw new PspError(`Xendit could not be reached: ${(err as Error).message}`, 'unavailable');
   }
   let body: Json = {};
   try {
@@ -71,10 +71,11 @@ async function request(
   }
   const code = typeof body.error_code === 'string' ? body.error_code : null;
   const message = typeof body.message === 'string' ? body.message : `HTTP ${res.status}`;
-  // A 5xx or a rate limit may pass; a refusal of the request itself will not.
-  const retryable = res.status >= 500 || res.status === 429;
-  calls.inc({ provider: 'xendit', call, outcome: retryable ? 'unavailable' : 'refused' });
-  throw new PspError(`Xendit ${code ?? res.status}: ${message}`, retryable, code);
+  // A 5xx or a rate limit may pass; a conflict on the idempotency key means the first request may
+  // have been done; any other 4xx refuses the request itself.
+  const kind = res.status >= 500 || res.status === 429 ? 'unavailable' : res.status === 409 ? 'unclear' : 'refused';
+  calls.inc({ provider: 'xendit', call, outcome: kind === 'refused' ? 'refused' : 'unavailable' });
+  throw new PspError(`Xendit ${code ?? res.status}: ${message}`, kind, code);
 }
 
 function text(v: unknown): string | null {
@@ -85,7 +86,8 @@ function chargeState(data: Json): PaymentState {
   const id = text(data.id);
   const reference = text(data.reference_id);
   const amount = fromDecimal(data.charge_amount);
-  if (!id || !reference || amount === null) throw new PspError('Xendit answered a charge without its fields', false);
+  if (!id || !reference || amount === null)
+    throw new PspError('Xendit answered a charge without its fields', 'unclear');
   const status = data.status === 'SUCCEEDED' ? 'paid' : data.status === 'PENDING' ? 'pending' : 'failed';
   return {
     paymentId: id,
@@ -101,7 +103,8 @@ function payoutState(data: Json): PayoutState {
   const id = text(data.id);
   const reference = text(data.reference_id);
   const amount = fromDecimal(data.amount);
-  if (!id || !reference || amount === null) throw new PspError('Xendit answered a payout without its fields', false);
+  if (!id || !reference || amount === null)
+    throw new PspError('Xendit answered a payout without its fields', 'unclear');
   // REVERSED: the channel sent the money back after it had succeeded; the member has not been paid.
   const status =
     data.status === 'SUCCEEDED'
@@ -177,7 +180,7 @@ export const xendit: PaymentProvider = {
     const actions = (data.actions ?? {}) as Json;
     const id = text(data.id);
     const payUrl = text(actions.desktop_web_checkout_url) ?? text(actions.mobile_web_checkout_url);
-    if (!id || !payUrl) throw new PspError('Xendit answered a charge without its checkout page', false);
+    if (!id || !payUrl) throw new PspError('Xendit answered a charge without its checkout page', 'unclear');
     return { paymentId: id, payUrl, deepLink: text(actions.mobile_deeplink_checkout_url) };
   },
 
