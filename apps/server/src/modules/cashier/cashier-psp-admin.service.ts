@@ -84,7 +84,7 @@ export async function changeProvider(
   // Test mode simulates payments: it takes members' deposits only on a demo site (modeMovesMoney).
   if (after.enabled && !modeMovesMoney(after.mode, ctx.config.demo)) throw fieldErrors({ mode: 'TEST_ON_DEMO_ONLY' });
   // One token for both modes would make every live webhook look like a test one.
-  if (after.test_webhook_token !== null && after.test_webhook_token === after.live_webhook_token)
+  if (body.keys && after.test_webhook_token !== null && after.test_webhook_token === after.live_webhook_token)
     throw fieldErrors({ [`keys.${body.keys?.live ? 'live' : 'test'}.webhookToken`]: 'SAME_AS_OTHER_MODE' });
   await pq.saveProvider(ctx.db, code, patch, ctx.now());
   return {
