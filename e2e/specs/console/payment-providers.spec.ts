@@ -88,6 +88,7 @@ async function approveAndSend(reference: string, channel: RegExp) {
   await approve.waitFor({ state: 'detached' });
   await desk.getByRole('button', { name: 'Send through Xendit' }).click();
   const send = desk.getByRole('dialog', { name: 'Send through Xendit' });
+  await send.getByText('Test mode: no real money moves').waitFor();
   await send.getByRole('radio', { name: channel }).check();
   await send.getByRole('button', { name: 'Send through Xendit' }).click();
   await send.waitFor({ state: 'detached' });
@@ -119,12 +120,13 @@ test('the operator connects Xendit in test mode: keys, API address, connection t
     .getByText(`…${TEST_KEY.slice(-4)}`)
     .waitFor();
 
-  await xendit().getByText('Advanced: API address').click();
-  const address = xendit().getByRole('form', { name: 'API address' });
-  assert.equal(await address.getByLabel('API address').getAttribute('placeholder'), 'https://api.xendit.co');
-  await address.getByLabel('API address').fill(sim.url);
+  await xendit().getByText('Advanced: API address for test mode').click();
+  const address = xendit().getByRole('form', { name: 'API address for test mode' });
+  const field = address.getByLabel('API address for test mode');
+  assert.equal(await field.getAttribute('placeholder'), 'https://api.xendit.co');
+  await field.fill(sim.url);
   await address.getByRole('button', { name: 'Save' }).click();
-  await address.getByText('API address saved').waitFor();
+  await address.getByText('API address for test mode saved').waitFor();
 
   await keysForm().getByRole('button', { name: 'Test connection' }).click();
   await xendit().getByTestId('provider-test-test').getByText('Xendit accepted the test keys').waitFor();

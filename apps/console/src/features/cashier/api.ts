@@ -23,6 +23,7 @@ import type {
   AdminPaymentProvider,
   AdminPaymentProviderBody,
   PayoutBody,
+  PayoutResolveBody,
   PspMode,
 } from '@gamehall/shared/api/admin-payment-providers';
 import type { DepositStatus, WithdrawalStatus } from '@gamehall/shared/api/cashier';
@@ -167,6 +168,17 @@ export function testProvider(code: string, mode: PspMode) {
 /** Sends an approved withdrawal through a payment provider; the order as it stands after the provider answered. */
 export function sendPayout(reference: string, body: PayoutBody) {
   return api<AdminWithdrawal>(`/admin/cashier/withdrawals/${encodeURIComponent(reference)}/payout`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/**
+ * Settles by hand a payout the provider left `sending` for 15 minutes or more, as its dashboard
+ * shows it: paid, or returned to the member; the order as it stands after.
+ */
+export function resolvePayout(reference: string, body: PayoutResolveBody) {
+  return api<AdminWithdrawal>(`/admin/cashier/withdrawals/${encodeURIComponent(reference)}/payout/resolve`, {
     method: 'POST',
     body,
   });

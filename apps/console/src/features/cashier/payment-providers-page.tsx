@@ -47,6 +47,8 @@ function useProviderErrors(provider: AdminPaymentProvider) {
           defaultValue: t('providers.keyNotOfMode', { mode: modeName(mode).toLowerCase() }),
         });
       } else if (reason === 'KEYS_REQUIRED') out[field] = t('providers.keysRequired', { mode: modeName(modeInUse) });
+      else if (reason === 'TEST_ON_DEMO_ONLY') out[field] = t('providers.testOnDemoOnly');
+      else if (reason === 'SAME_AS_OTHER_MODE') out[field] = t('providers.webhookTokenSameAsOther');
       else if (field === 'payoutsEnabled' && reason === 'INVALID') out[field] = t('providers.noPayouts');
       else if (field === 'apiBaseUrl') out[field] = t('providers.apiBaseUrlInvalid');
       else out[field] = fieldMessage(reason);
@@ -121,7 +123,10 @@ function Toggle({
   );
 }
 
-/** The API address (advanced): empty for the provider's own, shown as the placeholder. */
+/**
+ * The test mode's API address (advanced): empty for the provider's own, shown as the placeholder.
+ * The live keys always go to the provider's own API, whatever is saved here.
+ */
 function ApiAddressForm({
   provider,
   busy,
@@ -152,7 +157,7 @@ function ApiAddressForm({
         name="apiBaseUrl"
         type="url"
         placeholder={provider.defaultApiBaseUrl}
-        hint={t('providers.apiBaseUrlHint')}
+        hint={t('providers.apiBaseUrlHint', { name: provider.name, api: provider.defaultApiBaseUrl })}
         value={value}
         error={error}
         onChange={(e) => setValue(e.target.value)}

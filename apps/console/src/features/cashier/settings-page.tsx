@@ -14,7 +14,8 @@ import { errorMessage } from '../../lib/errors';
 import { serverFieldErrors, validate } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
 import { useFormAction } from '../../lib/use-form-action';
-import { providersQuery, saveMethod, saveSettings, settingsQuery } from './api';
+import { saveMethod, saveSettings, settingsQuery } from './api';
+import { providerName } from './provider-payout';
 
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
@@ -236,15 +237,9 @@ function MethodDialog({
 export function SettingsPage() {
   const { t } = useTranslation('cashier');
   const settings = useQuery(settingsQuery);
-  const providers = useQuery(providersQuery);
   const [editing, setEditing] = useState<AdminCashierMethod | null>(null);
-  const servedBy = (code: string): ServedBy | null => {
-    for (const p of providers.data ?? []) {
-      const m = p.methods.find((x) => x.code === code);
-      if (m) return { name: p.name, channel: m.channel };
-    }
-    return null;
-  };
+  const servedBy = (m: AdminCashierMethod): ServedBy | null =>
+    m.paymentProvider ? { name: providerName(t, m.paymentProvider.code), channel: m.paymentProvider.channel } : null;
   return (
     <div>
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
@@ -287,7 +282,7 @@ export function SettingsPage() {
                   <td className="px-3 py-2 text-xs">
                     {m.receivingAccount
                       ? `${m.receivingAccount.bankName} · ${m.receivingAccount.accountName} · ${m.receivingAccount.accountNumber}`
-                      : (servedBy(m.code)?.name ?? '-')}
+                      : (servedBy(m)?.name ?? '-')}
                   </td>
                   <td className="px-3 py-2">
                     <Button variant="secondary" className="px-2 py-1 text-xs" onClick={() => setEditing(m)}>
@@ -303,7 +298,7 @@ export function SettingsPage() {
       <MethodDialog
         key={editing?.code ?? 'none'}
         method={editing}
-        servedBy={editing ? servedBy(editing.code) : null}
+        servedBy={editing ? servedBy(editing) : null}
         onClose={() => setEditing(null)}
       />
     </div>

@@ -12,10 +12,20 @@ import { MarkPaidDialog, PayeeMatchBadge } from './desk-dialogs';
 import { useLiveCashier } from './live';
 import { BackToList, OrderNotReady } from './order-list';
 import { DetailList, Panel, ProofImages, RiskHints } from './order-parts';
-import { type PayoutProvider, ProviderPayoutText, SendPayoutDialog, usePayoutProviders } from './provider-payout';
+import {
+  type PayoutProvider,
+  ProviderPayoutText,
+  SendPayoutDialog,
+  SettlePayout,
+  usePayoutProviders,
+} from './provider-payout';
 import { OrderStatus } from './status';
 
 type Action = 'approve' | 'reject' | 'paid';
+
+// While a provider is paying the order it is read again this often, so the cashier sees the
+// provider's answer end it without reloading the page.
+const SENDING_REFRESH_MS = 5_000;
 
 export function WithdrawalPage() {
   const { t } = useTranslation('cashier');
@@ -24,7 +34,11 @@ export function WithdrawalPage() {
   const queryClient = useQueryClient();
   // Another operator's decision shows at once.
   useLiveCashier();
-  const detail = useQuery(withdrawalQuery(reference));
+  const detail = useQuery({
+    ...withdrawalQuery(reference),
+    refetchInterval: (query) =>
+      query.state.data?.order.providerPayout?.state === 'sending' ? SENDING_REFRESH_MS : false,
+  });
   const [action, setAction] = useState<Action | null>(null);
   const payoutProviders = usePayoutProviders();
   const [payoutVia, setPayoutVia] = useState<PayoutProvider | null>(null);
@@ -73,10 +87,11 @@ export function WithdrawalPage() {
       {approver && (order.status === 'pending' || (order.status === 'approved' && !sending)) && (
         <NoPayingAccountNotice />
       )}
-      {sending && (
-        <p role="status" className="mb-4 rounded-md border border-(--border) p-3 text-sm">
-          {t('payout.sendingNote')}
-        </p>
+      {sending && providerPayout && (
+        <div className="mb-4 rounded-md border border-(--border) p-3 text-sm">
+          <p role="status">{t('payout.sendingNote')}</p>
+          {approver && <SettlePayout key={order.reference} order={order} payout={providerPayout} onDone={refresh} />}
+        </div>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title={t('order')}>

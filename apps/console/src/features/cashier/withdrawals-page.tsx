@@ -1,5 +1,6 @@
 import type { AdminWithdrawal } from '@gamehall/shared/api/admin';
 import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toGridPage } from '../../components/data-grid';
@@ -7,6 +8,18 @@ import { formatDateTime } from '../../lib/format';
 import { fetchWithdrawals, WITHDRAWAL_STATUSES, withdrawalsKey } from './api';
 import { NameWithMatch, OrderGrid, orderColumns } from './order-list';
 import { providerName } from './provider-payout';
+
+/**
+ * The "Paid from" column: paid by hand, the brand's account the money left from; paid through a
+ * provider, the provider. A payout the provider failed paid nothing (the money went back to the
+ * member), and one still sending has not paid yet.
+ */
+export function paidFrom(t: TFunction<'cashier'>, w: AdminWithdrawal): string {
+  if (w.payout) return w.payout.account.label;
+  if (w.providerPayout?.state === 'failed') return t('payout.returnedShort');
+  const paid = w.status === 'paid' || w.status === 'confirmed';
+  return paid && w.providerPayout ? providerName(t, w.providerPayout.provider) : '';
+}
 
 export function WithdrawalsPage() {
   const { t } = useTranslation('cashier');
@@ -33,9 +46,7 @@ export function WithdrawalsPage() {
       },
       {
         id: 'payingAccount',
-        // Paid by hand: the brand's account it left from; through a provider: the provider.
-        accessorFn: (w) =>
-          w.payout?.account.label ?? (w.providerPayout ? providerName(t, w.providerPayout.provider) : ''),
+        accessorFn: (w) => paidFrom(t, w),
         header: t('payingAccount'),
       },
       c.status,
