@@ -106,7 +106,8 @@ async function runJob(job: typeof pspReconcileJob, step = job.everyMs) {
 }
 
 async function until(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 5_000;
+  // Generous: under the full suite's load a webhook's loopback round trip can take seconds.
+  const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 20));
