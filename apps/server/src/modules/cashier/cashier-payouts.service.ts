@@ -4,9 +4,10 @@ import { fieldErrors } from '../../http/errors';
 import { post } from '../ledger/ledger.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import * as q from './cashier.queries';
-import { HOUSE_BANK, HOUSE_PAYABLE } from './cashier.service';
+import { HOUSE_PAYABLE } from './cashier.service';
 import { cashierError, cashierFail } from './cashier-errors';
 import { registerPayoutHook } from './cashier-psp.service';
+import { withdrawalPaidPosting } from './cashier-withdrawals.service';
 import type { PayoutState, PspMode } from './psp/provider';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
@@ -115,18 +116,8 @@ export async function settlePayout(ctx: AppContext, psp: string, mode: PspMode, 
     if (state.status === 'pending') return 'pending';
     const now = ctx.now();
     if (state.status === 'paid') {
-      if (state.amount !== order.amount) {
-        return 'mismatch';
-      }
-      await post(trx, {
-        idempotencyKey: `withdrawal:${order.reference}:paid`,
-        type: 'withdrawal.paid',
-        reference: order.reference,
-        entries: [
-          { account: { house: HOUSE_PAYABLE, currency: order.currency }, amount: -order.amount },
-          { account: { house: HOUSE_BANK, currency: order.currency }, amount: order.amount },
-        ],
-      });
+      if (state.amount !== order.amount) return 'mismatch';
+      await post(trx, withdrawalPaidPosting(order));
       await pq.endPayout(trx, order.id, {
         status: 'paid',
         payout_state: null,

@@ -295,15 +295,7 @@ export async function actOnWithdrawal(
       const payoutReference = payout.payoutReference.trim();
       if (await q.findPayout(trx, account.id, payoutReference))
         cashierFail('CASHIER_PAYOUT_REFERENCE_USED', { payoutReference });
-      await post(trx, {
-        idempotencyKey: `withdrawal:${reference}:paid`,
-        type: 'withdrawal.paid',
-        reference,
-        entries: [
-          { account: { house: HOUSE_PAYABLE, currency: order.currency }, amount: -order.amount },
-          { account: { house: HOUSE_BANK, currency: order.currency }, amount: order.amount },
-        ],
-      });
+      await post(trx, withdrawalPaidPosting(order));
       // The bank's charge for sending it is the house's cost, not the member's: the member was
       // promised the amount. It leaves the bank for the expense account payment-fees.
       if (fee > 0)
@@ -382,4 +374,20 @@ export async function openApprovedWithdrawal(
   });
   await q.moveWithdrawal(trx, order.id, 'pending', { status: 'approved', approved_at: now, decided_by: operatorId });
   return reference;
+}
+
+/**
+ * A withdrawal paid out, by a cashier's "mark paid" or a payment provider's word: withdrawals-payable
+ * to the bank, once per withdrawal whichever path comes.
+ */
+export function withdrawalPaidPosting(order: { reference: string; amount: number; currency: string }) {
+  return {
+    idempotencyKey: `withdrawal:${order.reference}:paid`,
+    type: 'withdrawal.paid',
+    reference: order.reference,
+    entries: [
+      { account: { house: HOUSE_PAYABLE, currency: order.currency }, amount: -order.amount },
+      { account: { house: HOUSE_BANK, currency: order.currency }, amount: order.amount },
+    ],
+  };
 }
