@@ -11,7 +11,7 @@ import { withdrawalPaidPosting } from './cashier-withdrawals.service';
 import type { PayoutState, PspMode } from './psp/provider';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
-import { activeConnection, connectionOf, modeMovesMoney, pspPlugin } from './psp/registry';
+import { activeConnection, connectionFor, connectionsOnce, modeMovesMoney, pspPlugin } from './psp/registry';
 
 // Withdrawals paid out through a payment provider (docs/cashier.md "Payouts through a provider").
 // An approved withdrawal is marked `sending` before the provider is asked, with one idempotency key
@@ -66,13 +66,14 @@ export async function dispatchPayout(ctx: AppContext, reference: string, attempt
   const order = await q.findWithdrawalByReference(ctx.db, reference);
   if (order?.payout_state !== 'sending' || !order.payout_psp || !order.payout_mode || !order.payout_channel)
     return 'already';
-  const plugin = pspPlugin(order.payout_psp);
-  const row = await pq.readProvider(ctx.db, order.payout_psp);
-  const conn = row ? connectionOf(order.payout_psp, row, order.payout_mode) : null;
-  const account = await q.findBankAccount(ctx.db, order.bank_account_id);
-  if (!plugin?.payouts || !conn || !account) return 'unavailable';
+  const [connected, account] = await Promise.all([
+    connectionFor(ctx.db, order.payout_psp, order.payout_mode),
+    q.findBankAccount(ctx.db, order.bank_account_id),
+  ]);
+  const payouts = connected?.plugin.payouts;
+  if (!connected || !payouts || !account) return 'unavailable';
   try {
-    const state = await plugin.payouts.create(conn, {
+    const state = await payouts.create(connected.conn, {
       reference,
       idempotencyKey: idempotencyKeyOf(reference),
       amount: order.amount,
@@ -205,24 +206,20 @@ const ASK_AFTER_MS = 60_000;
 export async function reconcilePayouts(ctx: AppContext, limit = 100): Promise<Record<string, number>> {
   const sending = await pq.sendingPayouts(ctx.db, new Date(ctx.now().getTime() - ASK_AFTER_MS), limit);
   const counts: Record<string, number> = {};
+  const connect = connectionsOnce(ctx.db);
   for (const { reference } of sending) {
     const order = await q.findWithdrawalByReference(ctx.db, reference);
     let outcome = 'already';
     if (order?.payout_psp && order.payout_mode) {
       if (order.payout_id === null) outcome = await dispatchPayout(ctx, reference, 'again');
       else {
-        const plugin = pspPlugin(order.payout_psp);
-        const row = await pq.readProvider(ctx.db, order.payout_psp);
-        const conn = row ? connectionOf(order.payout_psp, row, order.payout_mode) : null;
-        if (!plugin?.payouts || !conn) outcome = 'unavailable';
+        const connected = await connect(order.payout_psp, order.payout_mode);
+        const payouts = connected?.plugin.payouts;
+        if (!connected || !payouts) outcome = 'unavailable';
         else
           try {
-            outcome = await settlePayout(
-              ctx,
-              order.payout_psp,
-              order.payout_mode,
-              await plugin.payouts.query(conn, order.payout_id),
-            );
+            const state = await payouts.query(connected.conn, order.payout_id);
+            outcome = await settlePayout(ctx, order.payout_psp, order.payout_mode, state);
           } catch (err) {
             if (!(err instanceof PspError)) throw err;
             outcome = 'unavailable';

@@ -4,7 +4,7 @@ import type { Principal } from '../../http/auth';
 import { AppError, fieldErrors } from '../../http/errors';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
-import { connectionOf, modeMovesMoney, pspCodes, pspDefaultApi, pspPlugin } from './psp/registry';
+import { connectionFor, connectionOf, modeMovesMoney, pspCodes, pspDefaultApi, pspPlugin } from './psp/registry';
 
 // The operator's side of payment providers: what is connected (secrets never read back), changing
 // it, and testing a mode's keys with one call to the provider.
@@ -125,11 +125,10 @@ export function keyEnd(key: string | null): string | null {
 export async function testProvider(ctx: AppContext, code: string, mode: PspMode) {
   const plugin = pspPlugin(code);
   if (!plugin) throw new AppError('NOT_FOUND');
-  const row = await pq.readProvider(ctx.db, code);
-  const conn = row ? connectionOf(code, row, mode) : null;
-  if (!conn) return { ok: false, message: `No ${mode} keys are saved for ${plugin.name}` };
+  const connected = await connectionFor(ctx.db, code, mode);
+  if (!connected) return { ok: false, message: `No ${mode} keys are saved for ${plugin.name}` };
   try {
-    await plugin.testConnection(conn);
+    await plugin.testConnection(connected.conn);
     return { ok: true, message: `${plugin.name} accepted the ${mode} keys` };
   } catch (err) {
     if (!(err instanceof PspError)) throw err;

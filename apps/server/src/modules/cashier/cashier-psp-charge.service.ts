@@ -3,7 +3,7 @@ import * as q from './cashier.queries';
 import { cashierFail } from './cashier-errors';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
-import { connectionOf, modeMovesMoney, pspPlugin } from './psp/registry';
+import { connectionFor, modeMovesMoney } from './psp/registry';
 
 // Opening a deposit at its payment provider (docs/cashier.md "Payment providers"), after the order's
 // transaction committed: the order already names the provider and the mode, so a webhook that
@@ -17,19 +17,16 @@ import { connectionOf, modeMovesMoney, pspPlugin } from './psp/registry';
 export async function openCharge(ctx: AppContext, reference: string): Promise<void> {
   const order = await q.findDepositByReference(ctx.db, reference);
   if (!order?.psp || !order.psp_mode) throw new Error(`deposit ${reference} has no payment provider`);
-  const [method, row] = await Promise.all([
+  const [method, connected] = await Promise.all([
     q.findMethod(ctx.db, order.method_code),
-    pq.readProvider(ctx.db, order.psp),
+    connectionFor(ctx.db, order.psp, order.psp_mode),
   ]);
-  const plugin = pspPlugin(order.psp);
-  const conn =
-    row?.enabled && modeMovesMoney(order.psp_mode, ctx.config.demo)
-      ? connectionOf(order.psp, row, order.psp_mode)
-      : null;
-  if (!plugin || !conn || !method?.psp_channel) {
+  const usable = connected?.row.enabled && modeMovesMoney(order.psp_mode, ctx.config.demo) ? connected : null;
+  if (!usable || !method?.psp_channel) {
     await cancelUnopened(ctx, order.id, 'the payment provider is not connected');
     cashierFail('CASHIER_METHOD_UNAVAILABLE');
   }
+  const { plugin, conn } = usable;
   const back = `${ctx.config.publicUrl}/member/depositv2?reference=${encodeURIComponent(reference)}`;
   try {
     const charge = await plugin.createCharge(conn, {

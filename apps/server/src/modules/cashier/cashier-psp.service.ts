@@ -6,12 +6,11 @@ import { cashierFail } from './cashier-errors';
 import type { PaymentState, PayoutState, PspMode, WebhookRequest } from './psp/provider';
 import { PspError } from './psp/provider';
 import * as pq from './psp/psp.queries';
-import { connectionOf, modeMovesMoney, pspPlugin } from './psp/registry';
+import { connectionOf, connectionsOnce, modeMovesMoney, pspPlugin } from './psp/registry';
 
-// Payment service providers behind the cashier (docs/cashier.md "Payment providers"): deposits
-// opened at a provider, and the two ways a provider's
-// payment reaches its order: the webhook, verified before it is read and recorded once by its event
-// id, and the state query, which settles what a lost webhook never said. Both end in settlePayment,
+// Payment service providers behind the cashier (docs/cashier.md "Payment providers"): the two ways
+// a provider's word on a payment reaches its order: the webhook, verified before it is read and
+// recorded once by its event id, and the state query, which settles what a lost webhook never said. Both end in settlePayment,
 // under the member's lock and the order's row lock, so every path credits exactly once.
 
 export type SettleOutcome = 'credited' | 'already' | 'failed' | 'pending' | 'unknown' | 'mismatch' | 'test-ignored';
@@ -49,9 +48,7 @@ export async function settlePayment(
       });
       return 'failed';
     }
-    if (order.amount !== state.amount || order.currency !== state.currency) {
-      return 'mismatch';
-    }
+    if (order.amount !== state.amount || order.currency !== state.currency) return 'mismatch';
     if (order.status === 'approved') return 'already';
     if (order.status === 'rejected') return 'mismatch';
     await creditDeposit(ctx, trx, order, {
@@ -122,21 +119,16 @@ export async function reconcileDeposits(ctx: AppContext, limit = 200): Promise<R
   const open = await pq.openDeposits(ctx.db, new Date(now - QUERY_WINDOW_MS), new Date(now - QUERY_AFTER_MS), limit);
   const counts: Record<string, number> = {};
   const down = new Set<string>();
+  const connect = connectionsOnce(ctx.db);
   for (const order of open) {
     if (Date.now() - started > QUERY_BUDGET_MS) break;
     if (!order.psp || !order.psp_mode || !order.psp_payment_id || down.has(order.psp)) continue;
-    const plugin = pspPlugin(order.psp);
-    const row = plugin ? await pq.readProvider(ctx.db, order.psp) : undefined;
-    const conn = row ? connectionOf(order.psp, row, order.psp_mode) : null;
-    if (!plugin || !conn) continue;
+    const connected = await connect(order.psp, order.psp_mode);
+    if (!connected) continue;
     let outcome: string;
     try {
-      outcome = await settlePayment(
-        ctx,
-        order.psp,
-        order.psp_mode,
-        await plugin.queryPayment(conn, order.psp_payment_id),
-      );
+      const state = await connected.plugin.queryPayment(connected.conn, order.psp_payment_id);
+      outcome = await settlePayment(ctx, order.psp, order.psp_mode, state);
     } catch (err) {
       if (!(err instanceof PspError)) throw err;
       outcome = err.kind;

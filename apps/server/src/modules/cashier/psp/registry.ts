@@ -42,6 +42,30 @@ export function connectionOf(code: string, row: KeysRow, mode: PspMode): PspConn
   return { mode, secretKey, webhookToken, baseUrl: mode === 'live' ? ownApi : (row.api_base_url ?? ownApi) };
 }
 
+export type Connected = { plugin: PaymentProvider; conn: PspConnection; row: ProviderRow };
+
+/**
+ * A provider's plugin and one mode's connection as its saved keys give it, enabled or not (orders
+ * opened in a mode are settled in it); null without the plugin or that mode's keys.
+ */
+export async function connectionFor(db: Conn, code: string, mode: PspMode): Promise<Connected | null> {
+  const plugin = pspPlugin(code);
+  const row = plugin ? await pq.readProvider(db, code) : undefined;
+  const conn = row ? connectionOf(code, row, mode) : null;
+  return plugin && row && conn ? { plugin, conn, row } : null;
+}
+
+/** connectionFor, each provider and mode read once: for a job that asks about many orders. */
+export function connectionsOnce(db: Conn): (code: string, mode: PspMode) => Promise<Connected | null> {
+  const read = new Map<string, Promise<Connected | null>>();
+  return (code, mode) => {
+    const key = `${code}:${mode}`;
+    const known = read.get(key) ?? connectionFor(db, code, mode);
+    read.set(key, known);
+    return known;
+  };
+}
+
 /**
  * Whether a mode's payments may move members' money here. A provider's test mode pays nothing real
  * (its checkout lets anyone simulate a payment), so it credits and pays out only where the site is
@@ -53,11 +77,7 @@ export function modeMovesMoney(mode: PspMode, demo: boolean): boolean {
 }
 
 /** The provider's connection in use: enabled, with keys for its mode, a mode that may move money. */
-export async function activeConnection(
-  db: Conn,
-  code: string,
-  demo: boolean,
-): Promise<{ plugin: PaymentProvider; conn: PspConnection; row: ProviderRow } | null> {
+export async function activeConnection(db: Conn, code: string, demo: boolean): Promise<Connected | null> {
   const plugin = pspPlugin(code);
   const row = plugin ? await pq.readProvider(db, code) : undefined;
   if (!plugin || !row?.enabled || !modeMovesMoney(row.mode, demo)) return null;
