@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type {
   EvolutionBalanceBody,
   EvolutionCheckBody,
@@ -10,6 +9,7 @@ import type {
 import type { VendorStatus } from '@gamehall/shared/errors';
 import { MINOR_PER_MAJOR } from '@gamehall/shared/money';
 import type { AppContext } from '../../context';
+import { sameSecret } from '../../http/constant-time';
 import { swapGameToken, tokenHolder } from '../games/launch.service';
 import * as gateway from '../vendor-gateway/vendor-gateway.service';
 
@@ -68,12 +68,6 @@ export class EvolutionRefusal extends Error {
   ) {
     super(status);
   }
-}
-
-function sameSecret(given: string, secret: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Admits a call of the integration `vendor`, which must speak Evolution's protocol. */

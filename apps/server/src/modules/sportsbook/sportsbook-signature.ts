@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { TRADER_CLOCK_WINDOW_MS } from '@gamehall/shared/api/sportsbook-trader';
+import { hexSignatureMatches } from '../../http/constant-time';
 
 // The trader API's signature (packages/shared/src/api/sportsbook-trader.ts): the platform signs
 // what it asks the sportsbook, the sportsbook checks it. Kept apart so the client and the tests'
@@ -32,8 +33,5 @@ export function traderSignatureMatches(
 ): boolean {
   const { time, signature } = request;
   if (!time || !/^\d{1,16}$/.test(time) || Math.abs(now - Number(time)) > TRADER_CLOCK_WINDOW_MS) return false;
-  if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(signTraderRequest(secret, { ...request, time }), 'hex');
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return hexSignatureMatches(signature, signTraderRequest(secret, { ...request, time }));
 }

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { hexSignatureMatches } from '../../http/constant-time';
 
 // Signatures of the vendor wallet API. Kept apart from the service so the seed, the tests, the
 // bench and the service share one definition (the studio, which may not import the server,
@@ -16,8 +17,5 @@ export function signVendorBody(secret: string, rawBody: string | Buffer): string
 
 /** Constant-time check of a hex signature over the raw bytes; anything malformed is simply wrong. */
 export function signatureMatches(secret: string, rawBody: Buffer, signature: string | undefined): boolean {
-  if (typeof signature !== 'string' || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-  const expected = Buffer.from(signVendorBody(secret, rawBody), 'hex');
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return hexSignatureMatches(signature, signVendorBody(secret, rawBody));
 }

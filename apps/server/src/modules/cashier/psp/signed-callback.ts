@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { SandboxCallbackBody } from '@gamehall/shared/api/cashier';
-import type { PaymentProvider, WebhookRequest } from './provider';
+import { hexSignatureMatches } from '../../../http/constant-time';
+import type { PaymentProvider } from './provider';
 import { PspError } from './provider';
 
 // Gamehall's own payment callback as a plugin: a JSON body { reference, transactionId, status,
@@ -16,12 +17,6 @@ export function signCallback(secret: string, rawBody: string | Buffer): string {
 /** The sandbox gateway's pay page for an order (gateway.ts serves it). */
 export function sandboxPayUrl(publicUrl: string, reference: string): string {
   return `${publicUrl.replace(/\/$/, '')}/sandbox-gateway/pay/${encodeURIComponent(reference)}`;
-}
-
-function signatureOf(req: WebhookRequest): Buffer | null {
-  const header = req.headers['x-signature'];
-  const value = typeof header === 'string' ? header : '';
-  return /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : null;
 }
 
 function signedCallbackProvider(code: string, name: string): PaymentProvider {
@@ -40,14 +35,9 @@ function signedCallbackProvider(code: string, name: string): PaymentProvider {
       throw new PspError(`${name} has no state query`, 'refused');
     },
     verifyWebhook(conns, req) {
-      const given = signatureOf(req);
-      if (!given) return null;
-      return (
-        conns.find((c) => {
-          const expected = Buffer.from(signCallback(c.webhookToken, req.rawBody), 'hex');
-          return expected.length === given.length && timingSafeEqual(expected, given);
-        }) ?? null
-      );
+      const given = req.headers['x-signature'];
+      const signature = typeof given === 'string' ? given : null;
+      return conns.find((c) => hexSignatureMatches(signature, signCallback(c.webhookToken, req.rawBody))) ?? null;
     },
     parseWebhook(req) {
       let json: unknown;

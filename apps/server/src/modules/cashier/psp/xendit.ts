@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { eventCounter } from '../../../event-metrics';
+import { sameSecret } from '../../../http/constant-time';
 import {
   type ChargeRequest,
   fromDecimal,
@@ -124,12 +124,6 @@ function payoutState(data: Json): PayoutState {
 function header(req: WebhookRequest, name: string): string | null {
   const v = req.headers[name];
   return typeof v === 'string' ? v : Array.isArray(v) ? (v[0] ?? null) : null;
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 // The wallets and banks a payout goes to by the name a member gives their account (what Xendit's
