@@ -92,8 +92,6 @@ export class PspError extends Error {
 export interface PaymentProvider {
   readonly code: string;
   readonly name: string;
-  /** The e-wallet channels it takes deposits by. */
-  readonly channels: readonly { code: string; name: string }[];
   /** Checks the keys are those of the mode (a live key in the test slot is refused on save). */
   keyMatchesMode(secretKey: string, mode: PspMode): boolean;
   createCharge(conn: PspConnection, req: ChargeRequest): Promise<Charge>;

@@ -11,10 +11,6 @@ export function readProvider(db: Conn, code: string) {
   return db.selectFrom('payment_providers').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
-export function listProviders(db: Conn) {
-  return db.selectFrom('payment_providers').selectAll().orderBy('code').execute();
-}
-
 export type ProviderPatch = Partial<
   Pick<
     PaymentProvidersTable,

@@ -23,7 +23,6 @@ function signedCallbackProvider(code: string, name: string): PaymentProvider {
   return {
     code,
     name,
-    channels: [],
     keyMatchesMode: () => true,
     async createCharge(conn, req) {
       // The sandbox's pay page is the server's own; a hand-configured provider's comes from its

@@ -146,10 +146,6 @@ const PAYOUT_CHANNELS: readonly [RegExp, string][] = [
 export const xendit: PaymentProvider = {
   code: 'xendit',
   name: 'Xendit',
-  channels: [
-    { code: 'PH_GCASH', name: 'GCash' },
-    { code: 'PH_PAYMAYA', name: 'Maya' },
-  ],
 
   keyMatchesMode(secretKey, mode) {
     return secretKey.startsWith(mode === 'live' ? 'xnd_production_' : 'xnd_development_');
