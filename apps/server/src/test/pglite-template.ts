@@ -5,6 +5,7 @@ import path from 'node:path';
 import { HeldBlob } from '@gamehall/shared/held-blob';
 import { bootstrap } from '../bootstrap';
 import { type Config, testConfig } from '../config';
+import { compactImage } from '../db/pglite-image';
 
 // Every server test file starts a fresh database, and on PGlite migrating and seeding it (argon2
 // hashes, the catalogue) took most of a test app's start. The test run therefore builds one
@@ -26,7 +27,7 @@ export async function buildTemplate(): Promise<{ file: string; remove: () => Pro
   try {
     const pglite = ctx.database.pglite;
     if (!pglite) throw new Error('the template is a PGlite database');
-    const dump = await pglite.dumpDataDir('none');
+    const dump = await compactImage(pglite);
     const file = path.join(tmpdir(), `gamehall-test-template-${randomBytes(6).toString('hex')}.tar`);
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
     return { file, remove: () => rm(file, { force: true }) };
