@@ -56,7 +56,7 @@ const PAIRS: Pair[] = [
   },
   { label: 'member info vs /healthz', aim: 0.4, reference: HEALTHZ, target: '/wps/member/info' },
   { label: 'balance vs /healthz', aim: 0.4, reference: HEALTHZ, target: '/wps/v2/wallets/balance' },
-  { label: 'public state vs /healthz', aim: 0, reference: HEALTHZ, target: '/wps/member/publicState' },
+  { label: 'public state vs /healthz', aim: 0.3, reference: HEALTHZ, target: '/wps/member/publicState' },
 ];
 
 // ---- load generator (child process) ----

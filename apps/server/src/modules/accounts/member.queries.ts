@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import { prepared } from '../../db/prepared';
 
@@ -43,6 +43,11 @@ export async function updateLanguage(db: Conn, memberId: number, language: strin
 }
 
 /** VIP levels exist at all, and the label of one level (spec §3 public state: hasVip, vipLabelName). */
+/** The label of the VIP level in `level` (a column of the enclosing query), or null for a level with none. */
+export function vipLabelSql(level: Expression<unknown>): RawBuilder<string | null> {
+  return sql<string | null>`(SELECT vl.label_name FROM vip_levels vl WHERE vl.level = ${level})`;
+}
+
 export async function vipSummary(db: Conn, level: number) {
   const [total, row] = await Promise.all([
     db

@@ -9,6 +9,7 @@ import {
   updateAvatar,
   updateLanguage,
   usernamesOfIds,
+  vipLabelSql,
   vipSummary,
 } from './member.queries';
 
@@ -45,6 +46,9 @@ export async function usernamesByIds(ctx: AppContext, ids: readonly number[]): P
 }
 
 /** The VIP level's label and how many levels the brand has (the header's VIP badge). */
+/** A VIP level's label as a scalar subquery on a level column of the caller's query (the header's state). */
+export const vipLevelLabelSql = vipLabelSql;
+
 export function vipLevelSummary(ctx: AppContext, level: number) {
   return vipSummary(ctx.db, level);
 }

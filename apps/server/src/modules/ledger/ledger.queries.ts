@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import { afterCommitColumns } from '../../db/after-commit';
 import type { Conn } from '../../db/database';
 import { prepared } from '../../db/prepared';
@@ -184,6 +184,21 @@ const memberAccountRow = prepared(3, (db, memberId: number, kind: string, curren
 
 export function memberAccount(db: Conn, memberId: number, kind: string, currency: string) {
   return memberAccountRow.executeTakeFirst(db, memberId, kind, currency);
+}
+
+/**
+ * One of the member's accounts as a scalar subquery on `member` (an id column of the enclosing
+ * query): its balance, or what is available (balance less held); 0 before its first posting.
+ */
+export function memberAccountSql(
+  member: Expression<unknown>,
+  kind: string,
+  currency: unknown,
+  amount: 'balance' | 'available',
+): RawBuilder<string> {
+  const value = amount === 'available' ? sql`la.balance - la.held` : sql`la.balance`;
+  return sql<string>`COALESCE((SELECT ${value} FROM ledger_accounts la
+    WHERE la.member_id = ${member} AND la.kind = ${kind} AND la.currency = ${currency}), 0)`;
 }
 
 // ---- holds

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { toMajor } from '@gamehall/shared/money';
-import type { RawBuilder } from 'kysely';
+import type { Expression, RawBuilder } from 'kysely';
 import type { Conn, Db, Trx } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { CHANNEL as EVENTS_CHANNEL, publishAfterCommit, type RealtimeEvent } from '../../realtime/event-bus';
@@ -20,6 +20,7 @@ import {
   type LedgerPostOutcome,
   ledgerCounts,
   memberAccount,
+  memberAccountSql,
   memberAccounts,
   negativeMemberAccounts,
   postLedger,
@@ -354,6 +355,17 @@ export async function balanceOf(db: Conn, memberId: number, currency: string) {
     balance: row?.balance ?? 0,
     held: row?.held ?? 0,
     available: (row?.balance ?? 0) - (row?.held ?? 0),
+  };
+}
+
+/**
+ * The header's two figures, the cash available and the bonus balance, as scalar subqueries on an id
+ * column of the caller's query (member-home reads the header's state in one statement).
+ */
+export function memberBalancesSql(member: Expression<unknown>, currency: unknown) {
+  return {
+    available: memberAccountSql(member, 'cash', currency, 'available'),
+    bonus: memberAccountSql(member, 'bonus', currency, 'balance'),
   };
 }
 

@@ -1,5 +1,5 @@
 import { AGENT_ACCOUNT_TYPES, MEMBER_ACCOUNT_TYPE } from '@gamehall/shared/constants';
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type { BroadcastText, MessageParams } from './messages.tables';
 
@@ -95,16 +95,22 @@ export async function countInbox(db: Conn, memberId: number) {
   return { total: Number(result.rows[0]?.total ?? 0), unread: await countUnread(db, memberId) };
 }
 
-export async function countUnread(db: Conn, memberId: number) {
-  const result = await sql<{ n: string | number }>`
-    SELECT
-      (SELECT count(*) FROM member_messages mm
-        WHERE mm.member_id = ${memberId} AND mm.read_at IS NULL AND mm.deleted_at IS NULL)
+/**
+ * The member's unread messages, their own and the broadcasts that reach them, as a scalar subquery
+ * on `member`, an id column of the enclosing query (the inbox's and the header's badge).
+ */
+export function unreadMessagesSql(member: Expression<unknown>): RawBuilder<string> {
+  return sql<string>`((SELECT count(*) FROM member_messages mm
+        WHERE mm.member_id = ${member} AND mm.read_at IS NULL AND mm.deleted_at IS NULL)
     + (SELECT count(*) FROM broadcasts b
-         JOIN members m ON m.id = ${memberId}
-         LEFT JOIN broadcast_receipts r ON r.broadcast_id = b.id AND r.member_id = ${memberId}
-        WHERE b.status = 'sent' AND r.read_at IS NULL AND ${inAudience('b', 'm')}) AS n`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
+         JOIN members um ON um.id = ${member}
+         LEFT JOIN broadcast_receipts r ON r.broadcast_id = b.id AND r.member_id = um.id
+        WHERE b.status = 'sent' AND r.read_at IS NULL AND ${inAudience('b', 'um')}))`;
+}
+
+export async function countUnread(db: Conn, memberId: number) {
+  const row = await db.selectNoFrom(unreadMessagesSql(sql`${memberId}`).as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findOwnMessage(db: Conn, memberId: number, id: number) {

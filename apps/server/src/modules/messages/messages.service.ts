@@ -29,6 +29,7 @@ import {
   markAllRead,
   markBroadcastRead,
   markOwnRead,
+  unreadMessagesSql,
 } from './messages.queries';
 import type { BroadcastText, MessageParams } from './messages.tables';
 
@@ -200,6 +201,9 @@ export async function inbox(
 export function unreadCount(ctx: AppContext, memberId: number): Promise<number> {
   return countUnread(ctx.db, memberId);
 }
+
+/** unreadCount as a scalar subquery on an id column of the caller's query (the header's state). */
+export const unreadCountSql = unreadMessagesSql;
 
 /** Opens one message and marks it read; another member's id is not found. */
 export async function readMessage(ctx: AppContext, memberId: number, id: string, language?: string) {

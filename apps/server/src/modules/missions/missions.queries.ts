@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type { MissionsTable } from './missions.tables';
 
@@ -161,16 +161,18 @@ export async function markClaimed(
 }
 
 /** Completed, unclaimed, unexpired rows of active or paused missions: the missions badge. */
+/**
+ * How many of the member's completed missions wait to be claimed at `now`, as a scalar subquery on
+ * `member`, an id column of the enclosing query (the member centre's badge).
+ */
+export function claimableMissionsSql(member: Expression<unknown>, now: unknown): RawBuilder<string> {
+  return sql<string>`(SELECT count(*) FROM mission_progress mp WHERE mp.member_id = ${member}
+    AND mp.completed_at IS NOT NULL AND mp.claimed_at IS NULL AND mp.claim_expires_at > ${now})`;
+}
+
 export async function countClaimable(db: Conn, memberId: number, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('mission_progress')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('completed_at', 'is not', null)
-    .where('claimed_at', 'is', null)
-    .where('claim_expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const row = await db.selectNoFrom(claimableMissionsSql(sql`${memberId}`, now).as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Members by missions completed in [from, to): the leaderboard, best first. */

@@ -215,6 +215,9 @@ export function claimableMissionCount(ctx: AppContext, memberId: number): Promis
   return q.countClaimable(ctx.db, memberId, ctx.now());
 }
 
+/** claimableMissionCount as a scalar subquery on an id column of the caller's query (the header's state). */
+export const claimableMissionCountSql = q.claimableMissionsSql;
+
 /** Claims a completed mission's reward, once (the row lock and the posting key). */
 export async function claim(ctx: AppContext, memberId: number, progressId: number) {
   return ctx.db.transaction().execute(async (trx) => {

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 
+/** Whether the referral programme is on, as a scalar subquery (the header's state reads it with the rest). */
+export const programmeOnSql = sql<boolean>`(SELECT rs.enabled FROM referral_settings rs WHERE rs.id = 1)`;
+
 export function settingsRow(db: Conn) {
   return db.selectFrom('referral_settings').select(['enabled', 'rules']).where('id', '=', 1).executeTakeFirstOrThrow();
 }

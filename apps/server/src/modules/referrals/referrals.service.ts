@@ -31,7 +31,15 @@ export async function settings(db: Conn) {
 /** Whether this member may invite now: the programme is on and the member is not a trial account. */
 export async function canInvite(db: Conn, member: { type: number }) {
   if (isTrialType(member.type)) return false;
-  return (await settings(db)).enabled;
+  return referralOpen(member, (await settings(db)).enabled);
+}
+
+/** The programme's switch as a scalar subquery; canInvite's rule on it is `referralOpen` below. */
+export const programmeOnSql = q.programmeOnSql;
+
+/** canInvite on the programme's switch read by the caller (programmeOnSql). */
+export function referralOpen(member: { type: number }, programmeOn: boolean): boolean {
+  return !isTrialType(member.type) && programmeOn;
 }
 
 type StageReward = { amount: number; ticketKindId: number | null };

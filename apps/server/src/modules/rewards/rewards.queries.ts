@@ -1,5 +1,5 @@
 import type { PromotionInput } from '@gamehall/shared/api/rewards';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Conn, Trx } from '../../db/database';
 import type { Database } from '../../db/schema';
 
@@ -202,13 +202,26 @@ export function rewardsOf(db: Conn, memberId: number, state: string | undefined,
   return q.orderBy('rewards.id', 'desc').limit(limit).offset(offset).execute();
 }
 
-export async function countRewards(db: Conn, memberId: number, state: string | undefined, now?: Date) {
+/**
+ * How many rewards the member can claim at `now` (claimable and not expired), as a scalar subquery
+ * on `member`, an id column of the enclosing query: the reward centre's and the header's badge.
+ */
+export function claimableRewardsSql(member: Expression<unknown>, now: unknown): RawBuilder<string> {
+  return sql<string>`(SELECT count(*) FROM rewards r WHERE r.member_id = ${member} AND r.state = 'claimable'
+    AND (r.expires_at IS NULL OR r.expires_at > ${now}))`;
+}
+
+export async function countClaimable(db: Conn, memberId: number, now: Date): Promise<number> {
+  const row = await db.selectNoFrom(claimableRewardsSql(sql`${memberId}`, now).as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countRewards(db: Conn, memberId: number, state: string | undefined) {
   let q = db
     .selectFrom('rewards')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('member_id', '=', memberId);
   if (state) q = q.where('state', '=', state as 'claimable');
-  if (now) q = q.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 

@@ -521,8 +521,11 @@ export async function claimPromotion(ctx: AppContext, memberId: number, promotio
 
 /** Public state availablePromoCount: the member's rewards that can be claimed now. */
 export function claimableCount(ctx: AppContext, memberId: number): Promise<number> {
-  return q.countRewards(ctx.db, memberId, 'claimable', ctx.now());
+  return q.countClaimable(ctx.db, memberId, ctx.now());
 }
+
+/** claimableCount as a scalar subquery on an id column of the caller's query (the header's state). */
+export const claimableCountSql = q.claimableRewardsSql;
 
 export async function rewardList(
   ctx: AppContext,
