@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/precompress';
+import { reactRouterProduction } from '../../scripts/production-builds';
 import { englishCore } from './english-core';
 import { serviceWorker } from './src/pwa/build-plugin';
 
@@ -21,7 +22,7 @@ const proxied = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), englishCore(), serviceWorker(), precompress()],
+  plugins: [react(), reactRouterProduction(), tailwindcss(), englishCore(), serviceWorker(), precompress()],
   build: { target: 'es2022', chunkSizeWarningLimit: 600 },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/ws' }])) },
 });
