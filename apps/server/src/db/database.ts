@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { keptImage } from '@gamehall/shared/held-blob';
+import { compactImage } from '@gamehall/shared/pglite-image';
 import {
   type DatabaseConnection,
   type Driver,
@@ -16,7 +17,6 @@ import type { Config } from '../config';
 import { eventCounter } from '../event-metrics';
 import { AfterCommitDialect, type AfterCommitDriver } from './after-commit';
 import { AmbientDialect, enableAmbientTransactions } from './ambient-transaction';
-import { compactImage } from './pglite-image';
 import { namedStatements } from './prepared';
 import type { Database } from './schema';
 

@@ -3,9 +3,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeldBlob } from '@gamehall/shared/held-blob';
+import { compactImage } from '@gamehall/shared/pglite-image';
 import { bootstrap } from '../bootstrap';
 import { type Config, testConfig } from '../config';
-import { compactImage } from '../db/pglite-image';
 
 // Every server test file starts a fresh database, and on PGlite migrating and seeding it (argon2
 // hashes, the catalogue) took most of a test app's start. The test run therefore builds one

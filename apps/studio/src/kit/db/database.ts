@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type HeldBlob, keptImage } from '@gamehall/shared/held-blob';
+import { compactImage } from '@gamehall/shared/pglite-image';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateStudio, type StudioMigrations } from './migrations';
@@ -103,6 +104,8 @@ const MEMORY_OPTIONS = {
   parsers: { 20: parseInt8 },
   // Postgres zeroes its whole buffer pool at start; a database of a few megabytes gets a small one.
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  // The kept image holds one WAL segment whole (compactImage), unpacked by every test's database.
+  initDbStartParams: ['--wal-segsize=1'],
 };
 
 /**
@@ -120,7 +123,7 @@ function migratedImage(migrations: readonly StudioMigrations[]): Promise<HeldBlo
       const db = new Kysely<StudioDatabase>({ dialect: new SerializedPGliteDialect({ pglite: first }) });
       try {
         await migrateStudio(db, migrations);
-        return await first.dumpDataDir('none');
+        return await compactImage(first);
       } finally {
         await db.destroy();
       }

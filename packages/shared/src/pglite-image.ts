@@ -1,7 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 
-// The in-memory databases of the tests start from an image of a data directory (db/database.ts
-// keeps an empty one, test/pglite-template.ts the run's seeded one), unpacked once per test app.
+// The in-memory databases of the tests start from an image of a data directory (the server's
+// db/database.ts keeps an empty one, its test/pglite-template.ts the run's seeded one, the studio's
+// kit/db/database.ts a migrated one), unpacked once per test app. Types only from PGlite: the
+// caller passes its database in.
 // The unpacking, file by file into the WASM file system, was most of a test app's start: a smaller
 // image with fewer files starts faster. Of a seeded image's 51 MB and 1,928 files, the databases
 // template0 and template1 (only CREATE DATABASE reads them, which an embedded database never runs)
