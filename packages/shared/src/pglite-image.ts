@@ -41,7 +41,7 @@ export async function compactImage(pglite: PGlite): Promise<Blob> {
  * A tar archive without the regular files whose name `drop` accepts. An entry that follows a pax
  * header (long names, large sizes) is kept as it is, with its header.
  */
-export function withoutEntries(tar: Uint8Array, drop: (name: string) => boolean): Uint8Array {
+export function withoutEntries(tar: Uint8Array, drop: (name: string) => boolean): Uint8Array<ArrayBuffer> {
   const kept: Uint8Array[] = [];
   let offset = 0;
   let afterPax = false;
