@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium';
 import { ensureBuild, ensureServerBuild, serverEntry } from '../scripts/builds.mjs';
 import { loadAverage, percentile } from './support/measure';
 
@@ -208,20 +209,7 @@ function row(label: string, visits: Visit[]): string {
 async function main() {
   const reference = await startReference();
   const site = await startSite();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const loadBefore = loadAverage();
   try {
     const referenceVisits: Visit[] = [];

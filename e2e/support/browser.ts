@@ -9,20 +9,8 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium';
 import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath, takeScreenshots } from './env';
-
-// Debian's Chromium, driven by playwright-core (`npx playwright install` needs the internet). The
-// flags keep it headless, sandbox-free for root in a container, and off the network.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function launchBrowser(): Promise<Browser> {
   // More flags for a measurement, space-separated (docs/benchmarks.md, "The machine under the suite").
