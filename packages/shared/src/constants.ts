@@ -47,6 +47,17 @@ export const GAME_TYPES = [
   'MINI',
 ] as const;
 export type GameType = (typeof GAME_TYPES)[number];
+
+/**
+ * The lobby's orders: `featured` is the operator's (hot first, then the configured order, then the
+ * name); `popular` most recent players first; `new` newest in the catalogue first; `name` A to Z in
+ * the page's language.
+ */
+export const GAME_SORTS = ['featured', 'popular', 'new', 'name'] as const;
+export type GameSort = (typeof GAME_SORTS)[number];
+
+/** The longest game search the list takes (the site's search box stops there). */
+export const GAME_SEARCH_MAX = 100;
 export const SLOT_SUB_CATEGORIES = ['SC', 'VP', 'JP', 'TG', 'AC', 'BG'] as const;
 export type SlotSubCategory = (typeof SLOT_SUB_CATEGORIES)[number];
 

@@ -10,6 +10,9 @@ import { CATEGORY_ROUTES, paths } from './paths';
 // spec §2 route table. Home is in the first chunk; every other page is a lazy route module.
 
 const games = () => import('../features/games/pages');
+// The lobby and the category routes, a player's first page after the home, load only their own
+// page: the other game pages' modules (and the schemas their forms use) wait for those pages.
+const gameCentre = () => import('../features/games/game-centre-page');
 
 /** The routes that render the home page (with a modal at most): their strings are all in the first chunk. */
 const HOME_PATHS = new Set([paths.home, '/index', '/index.html', '/home', paths.login, paths.register]);
@@ -17,7 +20,7 @@ const HOME_PATHS = new Set([paths.home, '/index', '/index.html', '/home', paths.
 /** spec §2 /{gameType}: a category route lists its games; any other single segment is not found. */
 const categoryRoute = async () => {
   const [{ GameCentrePage }, { NotFoundPage }] = await Promise.all([
-    games(),
+    gameCentre(),
     import('../features/pages/not-found-page'),
   ]);
   return {
@@ -145,7 +148,7 @@ export const router = createBrowserRouter([
       { path: paths.lottery, lazy: async () => ({ Component: (await games()).LotteryRoute }) },
       { path: paths.seaLottery, lazy: async () => ({ Component: (await games()).SeaLotteryRoute }) },
       { path: paths.vnLottery, lazy: async () => ({ Component: (await games()).VnLotteryRoute }) },
-      { path: paths.lobby, lazy: async () => ({ Component: (await games()).LobbyPage }) },
+      { path: paths.lobby, lazy: async () => ({ Component: (await gameCentre()).LobbyPage }) },
       { path: paths.winners, lazy: async () => ({ Component: (await games()).WinnersPage }) },
       {
         path: paths.member,

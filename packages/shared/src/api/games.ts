@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GAME_TYPES, SLOT_SUB_CATEGORIES, WINNER_BOARD_LIMIT } from '../constants';
+import { GAME_SEARCH_MAX, GAME_SORTS, GAME_TYPES, SLOT_SUB_CATEGORIES, WINNER_BOARD_LIMIT } from '../constants';
 import { isMoneyAmount } from '../money';
 import { paged } from './common';
 import { BET_DETAIL_STATUSES, BET_LEG_RESULTS, BET_MARKET_PERIODS, BET_MARKET_TYPES } from './vendor';
@@ -19,13 +19,9 @@ export const HOT_WINDOW_DAYS = 3;
 export const HOT_MIN_PLAYERS = 3;
 export const HOT_SHARE = 0.02;
 
-/**
- * The lobby's orders: `featured` is the operator's (hot first, then the configured order, then the
- * name); `popular` most recent players first; `new` newest in the catalogue first; `name` A to Z in
- * the page's language.
- */
-export const GAME_SORTS = ['featured', 'popular', 'new', 'name'] as const;
-export type GameSort = (typeof GAME_SORTS)[number];
+// The lobby's orders and the longest search live in constants.ts, which the lobby reads without
+// loading these schemas.
+export { GAME_SEARCH_MAX, GAME_SORTS, type GameSort } from '../constants';
 
 const Language = z.string().trim().max(10).optional();
 const Ignored = z.string().trim().max(100).optional();
@@ -33,8 +29,6 @@ const PageNo = z.coerce.number().int().min(1).max(100_000).default(1);
 const PageSize = z.coerce.number().int().min(1).max(GAME_LIST_MAX_PAGE_SIZE).default(20);
 const NodeId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
-/** The longest game search the list takes (the site's search box stops there). */
-export const GAME_SEARCH_MAX = 100;
 export const GameListQuery = z.object({
   // Sent by the clients (spec §7); one catalogue serves every client type and platform.
   clientType: Ignored,

@@ -1,4 +1,5 @@
-import { GAME_SEARCH_MAX, GAME_SORTS, type Game, type GameSort } from '@gamehall/shared/api/games';
+import type { Game } from '@gamehall/shared/api/games';
+import { GAME_SEARCH_MAX, GAME_SORTS, type GameSort } from '@gamehall/shared/constants';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { Clock, Heart, LayoutGrid, Search } from 'lucide-react';
