@@ -42,21 +42,12 @@ export async function updateLanguage(db: Conn, memberId: number, language: strin
   await db.updateTable('members').set({ language, updated_at: now }).where('id', '=', memberId).execute();
 }
 
-/** VIP levels exist at all, and the label of one level (spec §3 public state: hasVip, vipLabelName). */
-/** The label of the VIP level in `level` (a column of the enclosing query), or null for a level with none. */
+/**
+ * The label of the VIP level in `level` (a column of the enclosing query), or null for a level with
+ * none (spec §3 public state: hasVip, vipLabelName).
+ */
 export function vipLabelSql(level: Expression<unknown>): RawBuilder<string | null> {
   return sql<string | null>`(SELECT vl.label_name FROM vip_levels vl WHERE vl.level = ${level})`;
-}
-
-export async function vipSummary(db: Conn, level: number) {
-  const [total, row] = await Promise.all([
-    db
-      .selectFrom('vip_levels')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('vip_levels').select('label_name').where('level', '=', level).executeTakeFirst(),
-  ]);
-  return { count: Number(total.n), labelName: row?.label_name ?? null };
 }
 
 export async function countLivePromotionAnnouncements(db: Conn, now: Date) {

@@ -10,7 +10,6 @@ import {
   updateLanguage,
   usernamesOfIds,
   vipLabelSql,
-  vipSummary,
 } from './member.queries';
 
 /** The member's own profile row (the member info, the header, the security centre). */
@@ -45,13 +44,8 @@ export async function usernamesByIds(ctx: AppContext, ids: readonly number[]): P
   return new Map(rows.map((r) => [Number(r.id), r.username]));
 }
 
-/** The VIP level's label and how many levels the brand has (the header's VIP badge). */
-/** A VIP level's label as a scalar subquery on a level column of the caller's query (the header's state). */
+/** A VIP level's label as a scalar subquery on a level column of the caller's query (the header's VIP badge). */
 export const vipLevelLabelSql = vipLabelSql;
-
-export function vipLevelSummary(ctx: AppContext, level: number) {
-  return vipSummary(ctx.db, level);
-}
 
 export async function icon(ctx: AppContext, principal: Principal) {
   return (await profileOf(ctx, principal)).avatar;

@@ -29,7 +29,6 @@ export function headerStateQuery(parts: HeaderParts) {
     return db
       .selectFrom('members as m')
       .select([
-        'm.id',
         'm.type',
         'm.vip_level',
         'm.avatar',

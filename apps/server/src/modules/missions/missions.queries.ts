@@ -160,7 +160,6 @@ export async function markClaimed(
     .execute();
 }
 
-/** Completed, unclaimed, unexpired rows of active or paused missions: the missions badge. */
 /**
  * How many of the member's completed missions wait to be claimed at `now`, as a scalar subquery on
  * `member`, an id column of the enclosing query (the member centre's badge).
@@ -168,11 +167,6 @@ export async function markClaimed(
 export function claimableMissionsSql(member: Expression<unknown>, now: unknown): RawBuilder<string> {
   return sql<string>`(SELECT count(*) FROM mission_progress mp WHERE mp.member_id = ${member}
     AND mp.completed_at IS NOT NULL AND mp.claimed_at IS NULL AND mp.claim_expires_at > ${now})`;
-}
-
-export async function countClaimable(db: Conn, memberId: number, now: Date): Promise<number> {
-  const row = await db.selectNoFrom(claimableMissionsSql(sql`${memberId}`, now).as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Members by missions completed in [from, to): the leaderboard, best first. */

@@ -210,12 +210,10 @@ export function statusOf(v: MissionView, now: Date): 'open' | 'claimable' | 'cla
   return 'claimable';
 }
 
-/** The missions badge: completed missions whose reward waits to be claimed. */
-export function claimableMissionCount(ctx: AppContext, memberId: number): Promise<number> {
-  return q.countClaimable(ctx.db, memberId, ctx.now());
-}
-
-/** claimableMissionCount as a scalar subquery on an id column of the caller's query (the header's state). */
+/**
+ * The missions badge, completed missions whose reward waits to be claimed, as a scalar subquery on an
+ * id column of the caller's query (the header's state).
+ */
 export const claimableMissionCountSql = q.claimableMissionsSql;
 
 /** Claims a completed mission's reward, once (the row lock and the posting key). */
