@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { compactImage, withoutEntries } from './pglite-image';
+import { compactImage, IMAGE_INITDB_PARAMS, withoutEntries } from './pglite-image';
 
 /** The names of a tar archive's entries, in order. */
 function names(tar: Uint8Array): string[] {
@@ -58,7 +58,7 @@ describe('withoutEntries', () => {
 
 describe('compactImage', () => {
   it('keeps the data and one WAL segment, without the template databases, and a database opens from it', async () => {
-    const source = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'] });
+    const source = await PGlite.create({ initDbStartParams: IMAGE_INITDB_PARAMS });
     await source.exec('CREATE TABLE kept (n int); INSERT INTO kept SELECT generate_series(1, 5000)');
     const image = await compactImage(source);
     await source.close();

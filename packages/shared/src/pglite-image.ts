@@ -2,12 +2,18 @@ import type { PGlite } from '@electric-sql/pglite';
 
 // The in-memory databases of the tests start from an image of a data directory (the server's
 // db/database.ts keeps an empty one, its test/pglite-template.ts the run's seeded one, the studio's
-// kit/db/database.ts a migrated one), unpacked once per test app. Types only from PGlite: the
-// caller passes its database in.
-// The unpacking, file by file into the WASM file system, was most of a test app's start: a smaller
-// image with fewer files starts faster. Of a seeded image's 51 MB and 1,928 files, the databases
-// template0 and template1 (only CREATE DATABASE reads them, which an embedded database never runs)
-// were 16 MB and 1,200 files, and WAL segments the server no longer needs 16 MB more.
+// kit/db/database.ts a migrated one), unpacked once per test app. The unpacking, file by file into
+// the WASM file system, was most of a test app's start: a smaller image with fewer files starts
+// faster. Of a seeded image's 51 MB and 1,928 files, the databases template0 and template1 (only
+// CREATE DATABASE reads them, which an embedded database never runs) were 16 MB and 1,200 files,
+// and WAL segments the server no longer needs 16 MB more. Types only from PGlite: the caller passes
+// its database in.
+
+/**
+ * initdb's parameters for a database whose image is compacted: the image keeps one WAL segment
+ * whole, so 1 MB segments instead of the default 16 MB.
+ */
+export const IMAGE_INITDB_PARAMS = ['--wal-segsize=1'];
 
 const BLOCK = 512;
 const WAL_SEGMENT = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/;

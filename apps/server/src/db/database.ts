@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { keptImage } from '@gamehall/shared/held-blob';
-import { compactImage } from '@gamehall/shared/pglite-image';
+import { compactImage, IMAGE_INITDB_PARAMS } from '@gamehall/shared/pglite-image';
 import {
   type DatabaseConnection,
   type Driver,
@@ -200,9 +200,7 @@ const MEMORY_OPTIONS = {
   // A test database is a few megabytes, and postgres zeroes its whole buffer pool at start: the
   // default 128 MB took a second of each of the suite's hundreds of test apps.
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  // An image keeps one WAL segment whole (db/pglite-image.ts), and every test app unpacks it: 1 MB
-  // segments instead of the default 16 MB.
-  initDbStartParams: ['--wal-segsize=1'],
+  initDbStartParams: IMAGE_INITDB_PARAMS,
 };
 
 /** An empty database: initdb takes 3-4 s, so the first of a process is kept as an image. */

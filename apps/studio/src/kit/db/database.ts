@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type HeldBlob, keptImage } from '@gamehall/shared/held-blob';
-import { compactImage } from '@gamehall/shared/pglite-image';
+import { compactImage, IMAGE_INITDB_PARAMS } from '@gamehall/shared/pglite-image';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateStudio, type StudioMigrations } from './migrations';
@@ -104,8 +104,7 @@ const MEMORY_OPTIONS = {
   parsers: { 20: parseInt8 },
   // Postgres zeroes its whole buffer pool at start; a database of a few megabytes gets a small one.
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  // The kept image holds one WAL segment whole (compactImage), unpacked by every test's database.
-  initDbStartParams: ['--wal-segsize=1'],
+  initDbStartParams: IMAGE_INITDB_PARAMS,
 };
 
 /**
