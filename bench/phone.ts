@@ -103,13 +103,19 @@ async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> 
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with status ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited with status ${child.exitCode}`);
+    }
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
