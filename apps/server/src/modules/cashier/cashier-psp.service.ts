@@ -10,8 +10,9 @@ import { connectionOf, connectionsOnce, modeMovesMoney, pspPlugin } from './psp/
 
 // Payment service providers behind the cashier (docs/cashier.md "Payment providers"): the two ways
 // a provider's word on a payment reaches its order: the webhook, verified before it is read and
-// recorded once by its event id, and the state query, which settles what a lost webhook never said. Both end in settlePayment,
-// under the member's lock and the order's row lock, so every path credits exactly once.
+// recorded once by its event id, and the state query, which settles what a lost webhook never
+// said. Both end in settlePayment, under the member's lock and the order's row lock, so every path
+// credits exactly once.
 
 export type SettleOutcome = 'credited' | 'already' | 'failed' | 'pending' | 'unknown' | 'mismatch' | 'test-ignored';
 
