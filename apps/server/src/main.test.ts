@@ -23,11 +23,14 @@ describe.runIf(runOnPglite)('server process', () => {
     expect(await metrics.text()).toMatch(
       /^gamehall_http_requests_total\{method="GET",route="\/wps\/system\/status",status="2xx"\} 1$/m,
     );
-    // SIGTERM: /readyz turns 503 as soon as the node handles the signal (on a loaded machine, with
-    // the demo's first evening playing in the same process, that took over 2.5 s), so a load
-    // balancer stops sending, while the node goes on serving for DRAIN_SECONDS; then it exits 0.
+    // SIGTERM: /readyz turns 503 as soon as the node handles the signal, so a load balancer stops
+    // sending, while the node goes on serving for DRAIN_SECONDS; then it exits 0. The node handles
+    // the signal when its event loop is next free, and the demo's first evening runs embedded
+    // database statements on that loop: on a loaded machine that took over 2.5 s, and once over
+    // 10 s in a whole-suite run. The wait is a wait, not a speed check; the drain keeps the 503 up
+    // for 15 s.
     const exited = first.kill('SIGTERM');
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     let ready = await fetch(`${first.url}/readyz`);
     while (ready.status === 200 && Date.now() < deadline) ready = await fetch(`${first.url}/readyz`);
     expect([ready.status, await ready.json()], first.output()).toEqual([
