@@ -46,8 +46,13 @@ import { call } from './support/site';
 // after every other spec has finished, so no spec meets the site in that state and no other browser
 // shares the machine with the timing. The alone specs run in path order: the terms' spec
 // (web/terms-acceptance) comes last of them, so no later spec's demo member meets its dialog.
+// `// e2e: alone beside` (a spec that changes what the lanes' specs read, but nothing the other
+// alone specs do: the frozen period's dividend settings, read only by agents' figures) runs after
+// the lanes too, in a test process of its own beside the other alone specs, so its waiting (a
+// reports job run) costs no wall time of its own.
 const BESIDE = /^\/\/ e2e: beside\b(?: (?<lane>[a-z0-9-]+))?/m;
 const ALONE = /^\/\/ e2e: alone\b/m;
+const ALONE_BESIDE = /^\/\/ e2e: alone beside\b/m;
 /** The lane of a spec marked plain `beside` (one that mostly waits) is its file's name after this. */
 const WAITS = 'waits-';
 // `// e2e: alone quiet`: a spec that times pages runs after the alone ones, once the machine is
@@ -119,7 +124,8 @@ async function main(): Promise<number> {
     const marked = (mark: RegExp) => specs.filter((file) => mark.test(readFileSync(file, 'utf8')));
     const beside = marked(BESIDE);
     const quiet = marked(QUIET);
-    const alone = marked(ALONE).filter((file) => !quiet.includes(file));
+    const aloneBeside = marked(ALONE_BESIDE);
+    const alone = marked(ALONE).filter((file) => !quiet.includes(file) && !aloneBeside.includes(file));
     const rest = specs.filter((file) => !beside.includes(file) && !alone.includes(file) && !quiet.includes(file));
     // The lanes beside the main one start LANE_GAP_MS apart, the ones with the most files first: all
     // at once, nine Chromiums registering and solving challenges in the same minute left page loads
@@ -148,10 +154,10 @@ async function main(): Promise<number> {
       side.push(await runSpecs(files, url, `beside-${lane}`, true));
     });
     const [main] = await Promise.all([runSpecs(rest, url, 'main'), ...places, ...waits]);
-    const last = await runSpecs(alone, url, 'alone');
+    const last = await Promise.all([runSpecs(alone, url, 'alone'), runSpecs(aloneBeside, url, 'alone-beside', true)]);
     if (quiet.length > 0) await waitForQuiet();
     const timed = await runSpecs(quiet, url, 'quiet');
-    const results = [main, ...side, last, timed];
+    const results = [main, ...side, ...last, timed];
     printTimings(results);
     const passed = results.reduce((n, r) => n + r.passed, 0);
     const failed = results.reduce((n, r) => n + r.failed, 0);

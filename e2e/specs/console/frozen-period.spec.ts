@@ -1,6 +1,7 @@
-// e2e: alone
+// e2e: alone beside
 // (it changes the brand's dividend-base settings, which every agent figure and dividend of today
-// reads, so no other spec runs meanwhile; the settings are put back at the end.)
+// reads, so it runs after the lanes, beside only the other alone specs, none of which reads an
+// agent's figures or a net revenue report; the settings are put back at the end.)
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
