@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/web-build';
 import { operatorToken } from './support/api';
+import { CPU_FILE } from './support/browser';
 import {
   artifactsDir,
   chromiumPath,
@@ -159,6 +160,7 @@ async function main(): Promise<number> {
     const timed = await runSpecs(quiet, url, 'quiet');
     const results = [main, ...side, ...last, timed];
     printTimings(results);
+    printCpu();
     const passed = results.reduce((n, r) => n + r.passed, 0);
     const failed = results.reduce((n, r) => n + r.failed, 0);
     writeReport(
@@ -509,6 +511,34 @@ function printTimings(results: RunResult[]) {
     for (const f of [...lane.files].sort((a, b) => b.seconds - a.seconds)) {
       console.log(`      ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}`);
     }
+  }
+}
+
+/**
+ * CPU seconds by spec file (support/browser.ts records them as each file's browser closes), most
+ * first: Chromium's whole process tree, and the spec's own test process (the driver, its solved
+ * challenges). Wall time says which lane is long; this says which spec loads the shared cores.
+ */
+function printCpu() {
+  const file = path.join(artifactsDir, CPU_FILE);
+  if (!existsSync(file)) return;
+  const bySpec = new Map<string, { chromium: number; own: number }>();
+  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const [chromium, own, spec] = line.split('\t');
+    const name = path.relative(repoRoot, spec ?? '');
+    const sum = bySpec.get(name) ?? { chromium: 0, own: 0 };
+    bySpec.set(name, { chromium: sum.chromium + Number(chromium), own: sum.own + Number(own) });
+  }
+  const rows = [...bySpec].sort(([, a], [, b]) => b.chromium + b.own - (a.chromium + a.own));
+  const total = rows.reduce((t, [, r]) => ({ chromium: t.chromium + r.chromium, own: t.own + r.own }), {
+    chromium: 0,
+    own: 0,
+  });
+  console.log(
+    `\nbrowser test CPU (seconds; Chromium, then the spec's own process): ${total.chromium.toFixed(0)} and ${total.own.toFixed(0)} in all`,
+  );
+  for (const [name, r] of rows.slice(0, 25)) {
+    console.log(`  ${r.chromium.toFixed(1).padStart(7)} ${r.own.toFixed(1).padStart(6)}  ${name}`);
   }
 }
 

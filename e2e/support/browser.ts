@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before } from 'node:test';
 import {
@@ -10,6 +10,7 @@ import {
   type Request,
 } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
+import { processTreeSeconds } from './cpu';
 import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath, takeScreenshots } from './env';
 
 export function launchBrowser(): Promise<Browser> {
@@ -141,12 +142,33 @@ export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => P
     if (passed === false && browser) await describePages(browser, t.name);
   });
   after(async () => {
+    recordCpu();
     await browser?.close();
   });
   return () => {
     if (!browser) throw new Error('the browser is launched in the before hook; use it inside tests');
     return browser;
   };
+}
+
+/** The file e2e/run.ts reads each spec file's CPU seconds from (its Chromium's, its own process's). */
+export const CPU_FILE = 'cpu.tsv';
+
+/**
+ * Appends the spec file's CPU so far: its test process's own, and the rest of the process tree under
+ * it, which is its Chromium (each spec file launches one, before its tests, and closes it after).
+ */
+function recordCpu(): void {
+  const tree = processTreeSeconds(process.pid);
+  if (tree === undefined) return;
+  const used = process.cpuUsage();
+  const own = (used.user + used.system) / 1e6;
+  const spec = process.argv.find((arg) => arg.endsWith('.spec.ts')) ?? '';
+  mkdirSync(artifactsDir, { recursive: true });
+  appendFileSync(
+    path.join(artifactsDir, CPU_FILE),
+    `${Math.max(0, tree - own).toFixed(1)}\t${own.toFixed(1)}\t${spec}\n`,
+  );
 }
 
 /** What a page showed when a test failed: enough to tell a slow page from a wrong one. */
