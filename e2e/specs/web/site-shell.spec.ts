@@ -88,6 +88,16 @@ test('guest home renders every section and the announcement popup stays closed f
   const nav = page.getByRole('navigation', { name: 'Game categories' });
   await nav.getByRole('link', { name: 'Slots' }).waitFor();
   assert.ok(await nav.getByRole('link', { name: 'Download' }).isVisible());
+  // A category's vendors drop down on hover, their logos fetched only then, not on every page load.
+  assert.equal(await nav.locator('img').count(), 0, 'no vendor logo before a drop-down is reached');
+  await nav.getByRole('link', { name: 'Slots' }).hover();
+  const slotsVendor = nav.locator('li', { has: page.locator('a[href="/rng"]') }).locator('a[href^="/rng?vassalage="]');
+  await slotsVendor.first().waitFor();
+  await page.waitForFunction(() => {
+    const logo = document.querySelector<HTMLImageElement>('nav a[href^="/rng?vassalage="] img');
+    return logo?.complete === true && logo.naturalWidth > 0;
+  });
+  await page.mouse.move(0, 0);
 
   // The download item scrolls to the home download block (spec §2).
   await nav.getByRole('link', { name: 'Download' }).click();

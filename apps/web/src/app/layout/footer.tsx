@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { imageUrl, vendorIconUrl } from '../../lib/art';
 import { reopenConsent } from '../../lib/consent';
 import { vendorDisplayName } from '../../lib/game-menus';
+import { useInView } from '../../lib/in-view';
 import { LEGAL_LINKS, legalPath } from '../../lib/legal-links';
 import { resourceLabel } from '../../lib/resource-label';
 import { configQuery, findResource, gameMenusQuery, resourcesQuery } from '../../lib/site-queries';
@@ -19,6 +20,8 @@ export function Footer() {
   const menus = useQuery(gameMenusQuery(i18n.language.toUpperCase())).data ?? [];
   const vendors = [...new Map(menus.flatMap((c) => c.vendors).map((v) => [v.vassalage, v])).values()];
   const follow = FOLLOW_US.map((type) => findResource(resources, type)).filter((r) => r !== undefined);
+  // Each logo is an image document of its own for the browser: fetched only once the list is near.
+  const [vendorList, vendorsNear] = useInView<HTMLUListElement>();
   return (
     <footer className="mt-12 border-t border-(--text-muted)/20 bg-(--surface-raised) text-sm">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
@@ -47,16 +50,15 @@ export function Footer() {
         <div>
           <h2 className="mb-3 font-bold text-(--accent)">{t('footer.vendors')}</h2>
           {/* Every vendor of the menus (spec §2 sets no limit); the list wraps onto more rows. */}
-          <ul className="flex flex-wrap gap-2">
+          <ul ref={vendorList} className="flex flex-wrap gap-2">
             {vendors.map((v) => (
               <li key={v.vassalage}>
                 <img
-                  src={imageUrl(vendorIconUrl(v.vassalage))}
+                  src={vendorsNear ? imageUrl(vendorIconUrl(v.vassalage)) : undefined}
                   alt={vendorDisplayName(v.vassalage, v.name, t)}
                   title={vendorDisplayName(v.vassalage, v.name, t)}
                   width={40}
                   height={40}
-                  loading="lazy"
                 />
               </li>
             ))}

@@ -1,3 +1,4 @@
+import type { GameMenus } from '@gamehall/shared/api/catalogue';
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Gift, Home, Menu, Moon, Sun, X } from 'lucide-react';
@@ -96,6 +97,38 @@ export function Header() {
   );
 }
 
+/**
+ * A category's header link and, on a desktop, its vendors' drop-down. The drop-down is made the
+ * first time the pointer or the keyboard reaches the item: made at once, every page load fetched
+ * and drew each vendor's logo (35 images in the demo) for menus most visits never open.
+ */
+function CategoryItem({
+  category,
+  wide,
+  className,
+}: {
+  category: GameMenus[number];
+  wide: boolean;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
+  return (
+    <li className="group" onPointerEnter={reach} onFocus={reach}>
+      <Link to={paths.category(category.gameCategory)} className={className}>
+        {t(`categories.${category.gameCategory}`, { defaultValue: category.gameCategory })}
+      </Link>
+      {/* The vendors' drop-down opens on hover, so only a desktop has it. */}
+      {wide && reached && (
+        <Suspense fallback={null}>
+          <VendorDropdown category={category} />
+        </Suspense>
+      )}
+    </li>
+  );
+}
+
 function CategoryNav({ language, wide }: { language: string; wide: boolean }) {
   const { t } = useTranslation();
   const menus = useQuery(gameMenusQuery(language.toUpperCase())).data ?? [];
@@ -110,22 +143,9 @@ function CategoryNav({ language, wide }: { language: string; wide: boolean }) {
           {t('nav.home')}
         </Link>
       </li>
-      {navigationCategories(menus).map((category) => {
-        const route = paths.category(category.gameCategory);
-        return (
-          <li key={category.gameCategory} className="group">
-            <Link to={route} className={item}>
-              {t(`categories.${category.gameCategory}`, { defaultValue: category.gameCategory })}
-            </Link>
-            {/* The vendors' drop-down opens on hover, so only a desktop has it. */}
-            {wide && (
-              <Suspense fallback={null}>
-                <VendorDropdown category={category} />
-              </Suspense>
-            )}
-          </li>
-        );
-      })}
+      {navigationCategories(menus).map((category) => (
+        <CategoryItem key={category.gameCategory} category={category} wide={wide} className={item} />
+      ))}
       <li>
         <Link to={paths.promotions} className={item}>
           <Gift size={16} aria-hidden />
