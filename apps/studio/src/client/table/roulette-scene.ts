@@ -37,6 +37,8 @@ export function createRouletteScene(p: StageParts) {
   let landing = { t0: 0, dur: 1, w0: 0, w1: 0, b0: 0, b1: 0 };
   let landedRound = -1;
   let lastFrame = performance.now();
+  // Frames only while the wheel moves: a wheel at rest between rounds asks the page for nothing.
+  let frames = false;
 
   function drawWheel() {
     disc.style.transform = `rotate(${wheelDeg}deg)`;
@@ -60,6 +62,13 @@ export function createRouletteScene(p: StageParts) {
       drawWheel();
       if (t >= 1) spin = 'rest';
     }
+    if (spin === 'rest') frames = false;
+    else requestAnimationFrame(wheelFrame);
+  }
+  function moveWheel() {
+    if (frames) return;
+    frames = true;
+    lastFrame = performance.now();
     requestAnimationFrame(wheelFrame);
   }
   drawWheel();
@@ -73,6 +82,7 @@ export function createRouletteScene(p: StageParts) {
     }
     if (phaseName === 'dealing' && spin === 'rest' && landedRound !== roundId) {
       spin = 'spin';
+      moveWheel();
       delete wheel.dataset.landed;
       verdict.textContent = '';
       verdict.className = 'tb-verdict';
@@ -108,6 +118,7 @@ export function createRouletteScene(p: StageParts) {
         const dur = 3200;
         landing = { t0: performance.now(), dur, w0: wheelDeg, w1, b0: ballDeg, b1 };
         spin = 'land';
+        moveWheel();
         setTimeout(done, dur + 30);
       }
     }
@@ -143,7 +154,9 @@ export function createRouletteScene(p: StageParts) {
     else show();
   }
 
-  const start = () => requestAnimationFrame(wheelFrame);
+  const start = () => {
+    if (spin !== 'rest') moveWheel();
+  };
 
   return { el, render, afterPresentation, checkAreaWins, start };
 }
