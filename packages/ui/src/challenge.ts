@@ -5,9 +5,10 @@ import { sha256 } from '@noble/hashes/sha2.js';
 // counter whose key starts with keyPrefix; send base64(JSON { challenge, solution }).
 //
 // Hashed synchronously in script rather than with crypto.subtle.digest: an awaited digest per
-// counter cost about 20 µs of the browser's CPU each (0.56 CPU s for an average challenge of 27,500
-// counters on the CI machine's Chromium, against 0.1 s here), which a phone pays in battery and a
-// slower sign-in. The loop hands the page back every few milliseconds, so it is never a long task.
+// counter costs the browser about three times the CPU and four times the wall time of this loop
+// (bench/challenge.ts: 0.20-0.29 CPU s against 0.08-0.09 for an average challenge in Chromium on
+// the CI machine), paid at every sign-in, and on a phone's battery. The loop hands the page back
+// every few milliseconds, so it is never a long task.
 export type Challenge = {
   parameters: { algorithm: string; nonce: string; salt: string; cost: number; keyLength: number; keyPrefix: string };
   signature?: string;
