@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs what the test pipeline needs from Debian packages: Chromium (browser tests, driven by
-# playwright-core), PostgreSQL (the throwaway cluster) and Prometheus (its promtool checks the
+# Installs what the test pipeline needs from Debian packages: Chromium's headless shell (the browser
+# tests, driven by playwright-core) and Chromium itself (the specs that need the whole browser, and
+# the benches that measure pages as a visitor's browser loads them), PostgreSQL (the throwaway cluster) and Prometheus (its promtool checks the
 # shipped alert rules, and a real Prometheus scrapes a node: apps/server/src/http/prometheus.test.ts). Quick no-op
 # when all are present, so `npm test` can call it every time.
 set -euo pipefail
 
 CHROMIUM_BIN="${CHROMIUM_BIN:-/usr/bin/chromium}"
+HEADLESS_SHELL_BIN="${HEADLESS_SHELL_BIN:-/usr/bin/chromium-headless-shell}"
 
 pg_bindir() {
   local dir
@@ -20,11 +22,12 @@ pg_bindir() {
 
 missing=()
 [[ -x "$CHROMIUM_BIN" ]] || missing+=(chromium)
+[[ -x "$HEADLESS_SHELL_BIN" ]] || missing+=(chromium-headless-shell)
 pg_bindir >/dev/null || missing+=(postgresql)
 [[ -x /usr/bin/prometheus && -x /usr/bin/promtool ]] || missing+=(prometheus)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "test dependencies present: $("$CHROMIUM_BIN" --version 2>/dev/null || echo chromium), PostgreSQL in $(pg_bindir), $(/usr/bin/prometheus --version 2>&1 | head -1)"
+  echo "test dependencies present: $("$CHROMIUM_BIN" --version 2>/dev/null || echo chromium) and its headless shell, PostgreSQL in $(pg_bindir), $(/usr/bin/prometheus --version 2>&1 | head -1)"
   exit 0
 fi
 
@@ -38,7 +41,7 @@ if [[ $(id -u) -ne 0 ]]; then
   if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
     SUDO=(sudo -n)
   else
-    echo "error: ${missing[*]} missing; installing needs root (run: sudo apt-get install chromium postgresql prometheus)" >&2
+    echo "error: ${missing[*]} missing; installing needs root (run: sudo apt-get install chromium chromium-headless-shell postgresql prometheus)" >&2
     exit 1
   fi
 fi
@@ -59,6 +62,7 @@ trap cleanup EXIT
 "${SUDO[@]}" apt-get install -y -qq -o Dpkg::Use-Pty=0 --no-install-recommends "${missing[@]}" </dev/null
 
 [[ -x "$CHROMIUM_BIN" ]] || { echo "error: $CHROMIUM_BIN still missing after install" >&2; exit 1; }
+[[ -x "$HEADLESS_SHELL_BIN" ]] || { echo "error: $HEADLESS_SHELL_BIN still missing after install" >&2; exit 1; }
 pg_bindir >/dev/null || { echo "error: PostgreSQL binaries still missing after install" >&2; exit 1; }
 [[ -x /usr/bin/prometheus && -x /usr/bin/promtool ]] || { echo "error: Prometheus still missing after install" >&2; exit 1; }
 echo "test dependencies installed: $("$CHROMIUM_BIN" --version 2>/dev/null), PostgreSQL in $(pg_bindir)"

@@ -33,7 +33,16 @@ export function pagesAtFailurePath(testName: string): string {
 /** The source named in the data provider's feed the runner connects to the server (e2e/run.ts). */
 export const PROVIDER_FEED_SOURCE = 'e2e-provider';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The browser the specs drive: Chromium's headless shell (Debian's chromium-headless-shell, the
+ * "old headless" build Playwright itself runs headless tests in). A page costs it about half the CPU
+ * the whole browser spends in headless mode (a fresh blank page 0.11 against 0.51 CPU s, the home
+ * 1.2 against 2.1: docs/benchmarks.md "Test suite"), and the browser tests are bound by the CPU. A
+ * spec that needs the whole browser (whether it offers to install the app) launches
+ * fullChromiumPath.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+export const fullChromiumPath = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * How long a spec waits for a page, an element or a response. A wait, not a speed check

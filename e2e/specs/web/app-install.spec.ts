@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { AppDownloads, WebAppManifest } from '@gamehall/shared/api/pwa';
 import { chromium, type Page } from 'playwright-core';
 import { newPage, screenshot } from '../../support/browser';
-import { baseUrl, chromiumPath, PAGE_WAIT_MS } from '../../support/env';
+import { baseUrl, fullChromiumPath, PAGE_WAIT_MS } from '../../support/env';
 import { markPopupsSeen } from '../../support/player';
 import { useSiteBrowser } from './web-build';
 
@@ -63,10 +63,11 @@ test("the manifest is the brand's, valid, and every icon it lists answers in its
 
 test('the service worker controls the page and Chromium reports the app installable', async () => {
   // Chromium never offers to install from an incognito profile (a Playwright context is one), so
-  // this check runs in a browser with a profile of its own on disk.
+  // this check runs in a browser with a profile of its own on disk: the whole browser, which judges
+  // installability (the headless shell the other specs drive does not).
   const profile = mkdtempSync(path.join(tmpdir(), 'pwa-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
+    executablePath: fullChromiumPath,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     baseURL: baseUrl(),
