@@ -246,8 +246,21 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
       }
     }
     assert.ok(live, 'a match in play has an open price');
+    // The upcoming list keeps the sport chip of the live search, whose matches may all be of the
+    // first leg's league or already used: look in the other sports' lists too.
     await page.getByTestId('tab-upcoming').click();
-    const third = await addFromList(page, used, a.league);
+    let third: string | null = null;
+    for (let look = 0; !third && look < 6; look++) {
+      if (look > 0) await page.waitForTimeout(2_000);
+      third = await addFromList(page, used, a.league);
+      for (const sport of ['Football', 'Tennis', 'Basketball']) {
+        if (third) break;
+        const chip = page.locator('.sb-chips a', { hasText: new RegExp(`^${sport} \\d`) });
+        if ((await chip.count()) === 0) continue;
+        await chip.click();
+        third = await addFromList(page, used, a.league);
+      }
+    }
     assert.ok(third, 'another upcoming match has an open price');
     assert.equal(await page.getByTestId('slip-count').innerText(), '3');
     // A reload keeps the slip (the browser holds it per player): the three legs come back.
