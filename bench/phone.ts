@@ -18,18 +18,12 @@
 // demo mode on a throwaway data directory, as an operator's first visitors meet it.
 //
 //   node --import tsx bench/phone.ts          PAGES=/,/rng VISITS=3 PORT=3907 CHROMIUM_PATH
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/chromium';
-import { ensureBuild, ensureServerBuild, serverEntry } from '../scripts/builds.mjs';
+import { startDemoSite } from './support/demo-site';
 import { loadAverage, percentile } from './support/measure';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = (process.env.PAGES ?? '/,/rng').split(',').filter(Boolean);
 const VISITS = Number(process.env.VISITS ?? 3);
 const PORT = Number(process.env.PORT ?? 3907);
@@ -81,54 +75,6 @@ function startReference(): Promise<{ url: string; close: () => void }> {
       resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
     });
   });
-}
-
-async function startSite(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (!ensureBuild('web')) throw new Error('the player site did not build');
-  if (!(await ensureServerBuild())) throw new Error('the server did not build');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gamehall-phone-'));
-  const url = `http://127.0.0.1:${PORT}`;
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with status ${child.exitCode}`);
-    }
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) {
-      // The demo's first start plays its past evening in the background: let it finish first.
-      await new Promise((resolve) => setTimeout(resolve, 30_000));
-      return { url, stop };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error('the server did not answer /healthz within 180 s');
 }
 
 /** Watches paints and long tasks from the document's start (an init script of the context). */
@@ -214,7 +160,7 @@ function row(label: string, visits: Visit[]): string {
 
 async function main() {
   const reference = await startReference();
-  const site = await startSite();
+  const site = await startDemoSite(PORT, 'gamehall-phone-');
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const loadBefore = loadAverage();
   try {

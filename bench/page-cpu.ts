@@ -1,0 +1,127 @@
+// What a page load costs the browser's CPU, as the browser tests load pages: a fresh context at
+// 1280x900 with reduced motion and no service worker, the page loaded until the network is idle.
+// For each browser (the whole Chromium and its headless shell, which the browser tests drive) and
+// each page: the CPU seconds of Chromium's processes by type (browser, renderer, GPU, network
+// service), read from /proc before and after, and the server's; first a blank page, which is what
+// a fresh context's renderer costs before any site.
+//
+// The server is the built one in demo mode (bench/support/demo-site.ts).
+//
+//   node --import tsx bench/page-cpu.ts     PAGES=/,/promotions,/rng VISITS=5 PORT=3908
+//                                           BROWSERS=/usr/bin/chromium,/usr/bin/chromium-headless-shell
+import { readdirSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium';
+import { startDemoSite } from './support/demo-site';
+import { percentile } from './support/measure';
+
+const PAGES = (process.env.PAGES ?? '/,/promotions,/rng').split(',').filter(Boolean);
+const VISITS = Number(process.env.VISITS ?? 5);
+const PORT = Number(process.env.PORT ?? 3908);
+const BROWSERS = (process.env.BROWSERS ?? '/usr/bin/chromium,/usr/bin/chromium-headless-shell').split(',');
+const TICKS_PER_SECOND = 100;
+
+/** A process's own CPU seconds (not its reaped children's: the zygote reaps every closed renderer). */
+function stat(pid: string | number): { ppid: number; seconds: number } | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
+    const seconds = [11, 12].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) / TICKS_PER_SECOND;
+    return { ppid: Number(fields[1]), seconds };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The browser's processes (this process's descendants, the server's excepted) with their CPU
+ * seconds and their --type (the browser process has none; utility processes by their service).
+ */
+function byType(server: number): Map<number, { key: string; seconds: number }> {
+  const parents = new Map<number, number>();
+  const times = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = stat(name);
+    if (!s) continue;
+    parents.set(Number(name), s.ppid);
+    times.set(Number(name), s.seconds);
+  }
+  const ours = (pid: number) => {
+    for (let p = parents.get(pid); p && p > 1; p = parents.get(p)) {
+      if (p === server) return false;
+      if (p === process.pid) return true;
+    }
+    return false;
+  };
+  const out = new Map<number, { key: string; seconds: number }>();
+  for (const [pid, seconds] of times) {
+    if (pid === server || !ours(pid)) continue;
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    const type = /--type=([a-z-]+)/.exec(command)?.[1] ?? 'browser';
+    const key = /--utility-sub-type=[a-z]+\.mojom\.([A-Za-z]+)/.exec(command)?.[1] ?? type;
+    out.set(pid, { key, seconds });
+  }
+  return out;
+}
+
+type Sample = { types: Map<string, number>; server: number };
+
+async function main() {
+  const site = await startDemoSite(PORT, 'gamehall-page-cpu-');
+  try {
+    for (const executable of BROWSERS) {
+      const browser = await chromium.launch({ executablePath: executable, args: CHROMIUM_ARGS });
+      try {
+        console.log(`\n${executable} (${browser.version()}), ${VISITS} visits each, CPU seconds (median):`);
+        for (const page of ['about:blank', ...PAGES]) {
+          const samples: Sample[] = [];
+          for (let visit = 0; visit < VISITS; visit++) {
+            const b0 = byType(site.pid);
+            const s0 = stat(site.pid)?.seconds ?? 0;
+            const context = await browser.newContext({
+              viewport: { width: 1280, height: 900 },
+              reducedMotion: 'reduce',
+              serviceWorkers: 'block',
+            });
+            const tab = await context.newPage();
+            await tab.goto(page === 'about:blank' ? page : `${site.url}${page}`, { waitUntil: 'load' });
+            await tab.waitForLoadState('networkidle').catch(() => {});
+            const b1 = byType(site.pid);
+            // Processes that ended meanwhile (the last visit's renderer) are left out, new ones count whole.
+            const types = new Map<string, number>();
+            for (const [pid, now] of b1) {
+              types.set(now.key, (types.get(now.key) ?? 0) + now.seconds - (b0.get(pid)?.seconds ?? 0));
+            }
+            samples.push({ types, server: (stat(site.pid)?.seconds ?? 0) - s0 });
+            await context.close();
+          }
+          const median = (values: number[]) =>
+            percentile(
+              [...values].sort((a, b) => a - b),
+              50,
+            );
+          const keys = [...new Set(samples.flatMap((s) => [...s.types.keys()]))];
+          const parts = keys
+            .map((k) => [k, median(samples.map((s) => s.types.get(k) ?? 0))] as const)
+            .filter(([, v]) => v >= 0.005)
+            .sort((a, b) => b[1] - a[1]);
+          const total = median(samples.map((s) => [...s.types.values()].reduce((a, b) => a + b, 0)));
+          console.log(
+            `  ${page.padEnd(14)} Chromium ${total.toFixed(2)} (${parts.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')})  server ${median(samples.map((s) => s.server)).toFixed(2)}`,
+          );
+        }
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await site.stop();
+  }
+}
+
+await main();
