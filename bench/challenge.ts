@@ -1,7 +1,7 @@
 // The sign-in proof of work in Chromium: what solving one challenge costs the browser, with the
 // site's solver (packages/ui/src/challenge.ts, bundled as the site bundles it) beside the
-// reference, the same search awaiting crypto.subtle.digest once per counter (how the site solved
-// it before, and how a solver written with Web Crypto alone does).
+// reference, the per-counter Web Crypto solver: the same search awaiting crypto.subtle.digest once
+// per counter.
 //
 // Each solve is a challenge of the average the server issues (27,500 counters: it picks 5,000 to
 // 50,000) made in the bench with node's SHA-256, so every solve does the same work. For each: the

@@ -9,9 +9,10 @@
 //
 //   node --import tsx bench/page-cpu.ts     PAGES=/,/promotions,/rng VISITS=5 PORT=3908
 //                                           BROWSERS=/usr/bin/chromium,/usr/bin/chromium-headless-shell
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/chromium';
+import { descendsFrom, processTable } from '../e2e/support/cpu';
 import { startDemoSite } from './support/demo-site';
 import { percentile } from './support/measure';
 
@@ -19,43 +20,17 @@ const PAGES = (process.env.PAGES ?? '/,/promotions,/rng').split(',').filter(Bool
 const VISITS = Number(process.env.VISITS ?? 5);
 const PORT = Number(process.env.PORT ?? 3908);
 const BROWSERS = (process.env.BROWSERS ?? '/usr/bin/chromium,/usr/bin/chromium-headless-shell').split(',');
-const TICKS_PER_SECOND = 100;
-
-/** A process's own CPU seconds (not its reaped children's: the zygote reaps every closed renderer). */
-function stat(pid: string | number): { ppid: number; seconds: number } | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.split(' ') ?? [];
-    const seconds = [11, 12].reduce((sum, i) => sum + Number(fields[i] ?? 0), 0) / TICKS_PER_SECOND;
-    return { ppid: Number(fields[1]), seconds };
-  } catch {
-    return undefined;
-  }
-}
 
 /**
- * The browser's processes (this process's descendants, the server's excepted) with their CPU
- * seconds and their --type (the browser process has none; utility processes by their service).
+ * The browser's processes (this process's descendants, the server's excepted) with their own CPU
+ * seconds (not their reaped children's: the zygote reaps every closed renderer) and their --type
+ * (the browser process has none; utility processes by their service).
  */
 function byType(server: number): Map<number, { key: string; seconds: number }> {
-  const parents = new Map<number, number>();
-  const times = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const s = stat(name);
-    if (!s) continue;
-    parents.set(Number(name), s.ppid);
-    times.set(Number(name), s.seconds);
-  }
-  const ours = (pid: number) => {
-    for (let p = parents.get(pid); p && p > 1; p = parents.get(p)) {
-      if (p === server) return false;
-      if (p === process.pid) return true;
-    }
-    return false;
-  };
+  const table = processTable();
   const out = new Map<number, { key: string; seconds: number }>();
-  for (const [pid, seconds] of times) {
-    if (pid === server || !ours(pid)) continue;
+  for (const [pid, t] of table) {
+    if (pid === server || !descendsFrom(table, pid, process.pid) || descendsFrom(table, pid, server)) continue;
     let command = '';
     try {
       command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -64,7 +39,7 @@ function byType(server: number): Map<number, { key: string; seconds: number }> {
     }
     const type = /--type=([a-z-]+)/.exec(command)?.[1] ?? 'browser';
     const key = /--utility-sub-type=[a-z]+\.mojom\.([A-Za-z]+)/.exec(command)?.[1] ?? type;
-    out.set(pid, { key, seconds });
+    out.set(pid, { key, seconds: t.own });
   }
   return out;
 }
@@ -82,7 +57,7 @@ async function main() {
           const samples: Sample[] = [];
           for (let visit = 0; visit < VISITS; visit++) {
             const b0 = byType(site.pid);
-            const s0 = stat(site.pid)?.seconds ?? 0;
+            const s0 = processTable().get(site.pid)?.own ?? 0;
             const context = await browser.newContext({
               viewport: { width: 1280, height: 900 },
               reducedMotion: 'reduce',
@@ -97,7 +72,7 @@ async function main() {
             for (const [pid, now] of b1) {
               types.set(now.key, (types.get(now.key) ?? 0) + now.seconds - (b0.get(pid)?.seconds ?? 0));
             }
-            samples.push({ types, server: (stat(site.pid)?.seconds ?? 0) - s0 });
+            samples.push({ types, server: (processTable().get(site.pid)?.own ?? 0) - s0 });
             await context.close();
           }
           const median = (values: number[]) =>

@@ -451,7 +451,7 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
     ],
     {
       cwd: repoRoot,
-      env: { ...process.env, E2E_BASE_URL: url, E2E_ARTIFACTS: artifactsDir, CHROMIUM_PATH: chromiumPath },
+      env: { ...process.env, E2E_BASE_URL: url, E2E_ARTIFACTS: artifactsDir, E2E_CHROMIUM_PATH: chromiumPath },
       stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'],
       detached: true,
     },

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs what the test pipeline needs from Debian packages: Chromium's headless shell (the browser
-# tests, driven by playwright-core) and Chromium itself (the specs that need the whole browser, and
-# the benches that measure pages as a visitor's browser loads them), PostgreSQL (the throwaway cluster) and Prometheus (its promtool checks the
-# shipped alert rules, and a real Prometheus scrapes a node: apps/server/src/http/prometheus.test.ts). Quick no-op
-# when all are present, so `npm test` can call it every time.
+# Installs what the test pipeline needs from Debian packages: Chromium's headless shell (the
+# browser tests, driven by playwright-core) and Chromium itself (a spec that needs the whole
+# browser, and the benches that load pages as a visitor's browser does), PostgreSQL (the throwaway
+# cluster) and Prometheus (its promtool checks the shipped alert rules, and a real Prometheus
+# scrapes a node: apps/server/src/http/prometheus.test.ts). Quick no-op when all are present, so
+# `npm test` can call it every time.
 set -euo pipefail
 
 CHROMIUM_BIN="${CHROMIUM_BIN:-/usr/bin/chromium}"
@@ -65,4 +66,4 @@ trap cleanup EXIT
 [[ -x "$HEADLESS_SHELL_BIN" ]] || { echo "error: $HEADLESS_SHELL_BIN still missing after install" >&2; exit 1; }
 pg_bindir >/dev/null || { echo "error: PostgreSQL binaries still missing after install" >&2; exit 1; }
 [[ -x /usr/bin/prometheus && -x /usr/bin/promtool ]] || { echo "error: Prometheus still missing after install" >&2; exit 1; }
-echo "test dependencies installed: $("$CHROMIUM_BIN" --version 2>/dev/null), PostgreSQL in $(pg_bindir)"
+echo "test dependencies installed: $("$CHROMIUM_BIN" --version 2>/dev/null) and its headless shell, PostgreSQL in $(pg_bindir)"

@@ -35,14 +35,14 @@ export const PROVIDER_FEED_SOURCE = 'e2e-provider';
 
 /**
  * The browser the specs drive: Chromium's headless shell (Debian's chromium-headless-shell, the
- * "old headless" build Playwright itself runs headless tests in). A page costs it about half the CPU
- * the whole browser spends in headless mode (a fresh blank page 0.11 against 0.51 CPU s, the home
- * 1.2 against 2.1: docs/benchmarks.md "Test suite"), and the browser tests are bound by the CPU. A
- * spec that needs the whole browser (whether it offers to install the app) launches
- * fullChromiumPath.
+ * "old headless" build Playwright itself runs headless tests in). The browser tests are bound by
+ * the CPU, and the shell spends a tenth of the whole browser's CPU on a fresh context's blank page
+ * and half on the home (0.10 against 1.09 CPU s, 1.13 against 2.35: docs/benchmarks.md "A page
+ * load's CPU in the browser tests"). A spec that needs the whole browser (whether it offers to
+ * install the app) launches fullChromiumPath, which is CHROMIUM_PATH as the benches read it.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-export const fullChromiumPath = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+export const fullChromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * How long a spec waits for a page, an element or a response. A wait, not a speed check

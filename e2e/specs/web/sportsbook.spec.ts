@@ -80,6 +80,18 @@ async function legOf(selectionId: string): Promise<Leg> {
   return { selectionId, eventId, marketKey, league: event.league.id, sport: event.sport };
 }
 
+/** A price from the football, tennis or basketball list of the tab, the first that has one open. */
+async function addFromSports(page: Page, used: Set<string>, otherThan?: string): Promise<string | null> {
+  for (const sport of ['Football', 'Tennis', 'Basketball']) {
+    const chip = page.locator('.sb-chips a', { hasText: new RegExp(`^${sport} \\d`) });
+    if ((await chip.count()) === 0) continue;
+    await chip.click();
+    const picked = await addFromList(page, used, otherThan);
+    if (picked) return picked;
+  }
+  return null;
+}
+
 /**
  * Taps the first open price of a listed card whose event is not `used` (and, with `otherThan`, of
  * another league); answers its selection id.
@@ -237,29 +249,15 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     let live: string | null = null;
     for (let look = 0; !live && look < 12; look++) {
       if (look > 0) await page.waitForTimeout(5_000);
-      for (const sport of ['Football', 'Tennis', 'Basketball']) {
-        const chip = page.locator('.sb-chips a', { hasText: new RegExp(`^${sport} \\d`) });
-        if ((await chip.count()) === 0) continue;
-        await chip.click();
-        live = await addFromList(page, used);
-        if (live) break;
-      }
+      live = await addFromSports(page, used);
     }
     assert.ok(live, 'a match in play has an open price');
-    // The upcoming list keeps the sport chip of the live search, whose matches may all be of the
-    // first leg's league or already used: look in the other sports' lists too.
+    // One sport's upcoming matches may all be of the first leg's league or already used.
     await page.getByTestId('tab-upcoming').click();
     let third: string | null = null;
     for (let look = 0; !third && look < 6; look++) {
       if (look > 0) await page.waitForTimeout(2_000);
-      third = await addFromList(page, used, a.league);
-      for (const sport of ['Football', 'Tennis', 'Basketball']) {
-        if (third) break;
-        const chip = page.locator('.sb-chips a', { hasText: new RegExp(`^${sport} \\d`) });
-        if ((await chip.count()) === 0) continue;
-        await chip.click();
-        third = await addFromList(page, used, a.league);
-      }
+      third = await addFromSports(page, used, a.league);
     }
     assert.ok(third, 'another upcoming match has an open price');
     assert.equal(await page.getByTestId('slip-count').innerText(), '3');

@@ -154,9 +154,5 @@ export function createRouletteScene(p: StageParts) {
     else show();
   }
 
-  const start = () => {
-    if (spin !== 'rest') moveWheel();
-  };
-
-  return { el, render, afterPresentation, checkAreaWins, start };
+  return { el, render, afterPresentation, checkAreaWins };
 }

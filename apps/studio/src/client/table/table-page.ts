@@ -139,7 +139,6 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   void refresh(p);
   connect(p);
   tick(p);
-  scene.start();
   controls.drawSpots();
 }
 

@@ -111,6 +111,5 @@ export function createTableScene(o: TableSceneOptions) {
     showClock,
     showWin,
     checkAreaWins: (mine: MyBet[]) => roulette?.checkAreaWins(mine),
-    start: () => roulette?.start(),
   };
 }

@@ -2,7 +2,7 @@ import type { GameMenus } from '@gamehall/shared/api/catalogue';
 import { Button } from '@gamehall/ui/button';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Gift, Home, Menu, Moon, Sun, X } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showAlert } from '../../lib/alerts';
@@ -22,7 +22,8 @@ import { paths } from '../paths';
 const QuickLinks = lazy(async () => ({ default: (await import('./side-menu')).QuickLinks }));
 
 // The categories' vendor drop-downs, hidden until hovered: out of the first chunk.
-const VendorDropdown = lazy(async () => ({ default: (await import('./header-vendors')).VendorDropdown }));
+const loadVendorDropdown = () => import('./header-vendors');
+const VendorDropdown = lazy(async () => ({ default: (await loadVendorDropdown()).VendorDropdown }));
 
 const SOCIAL_TYPES = ['TELEGRAM', 'FACEBOOK', 'INSTAGRAM', 'TWITTER', 'YOUTUBE'];
 
@@ -99,8 +100,8 @@ export function Header() {
 
 /**
  * A category's header link and, on a desktop, its vendors' drop-down. The drop-down is made the
- * first time the pointer or the keyboard reaches the item: made at once, every page load fetched
- * and drew each vendor's logo (35 images in the demo) for menus most visits never open.
+ * first time the pointer or the keyboard reaches the item: made with the page, it would fetch and
+ * draw every vendor's logo (35 images in the demo) for menus most visits never open.
  */
 function CategoryItem({
   category,
@@ -131,6 +132,10 @@ function CategoryItem({
 
 function CategoryNav({ language, wide }: { language: string; wide: boolean }) {
   const { t } = useTranslation();
+  // The drop-down's code (not its logos) is fetched with the page, so the first hover shows it at once.
+  useEffect(() => {
+    if (wide) void loadVendorDropdown();
+  }, [wide]);
   const menus = useQuery(gameMenusQuery(language.toUpperCase())).data ?? [];
   const resources = useQuery(resourcesQuery).data;
   const social = SOCIAL_TYPES.map((type) => findResource(resources, type)).find(Boolean);
