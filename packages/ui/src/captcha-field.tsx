@@ -35,7 +35,12 @@ export function CaptchaField({
       lastAt.current = Date.now();
       fetchImage()
         .then(setImage)
-        .catch(() => setImage(''));
+        .catch(() => setImage(''))
+        .finally(() => {
+          // The server counts its second from when it answered, which is later than the request
+          // left: counted from the request, a refresh could come a few ms early and be refused.
+          lastAt.current = Date.now();
+        });
     };
     const delay = captchaRefreshDelay(lastAt.current, Date.now());
     if (delay === 0) load();
