@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/chromium';
-import { processTreeSeconds } from '../e2e/support/cpu';
+import { childrenSeconds } from '../e2e/support/cpu';
 import { percentile } from './support/measure';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,10 +75,7 @@ async function main() {
     const page = await browser.newPage();
     await page.goto(url);
     // The bench's process tree less the bench itself: Chromium.
-    const chromiumSeconds = () => {
-      const own = process.cpuUsage();
-      return (processTreeSeconds(process.pid) ?? 0) - (own.user + own.system) / 1e6;
-    };
+    const chromiumSeconds = () => childrenSeconds() ?? 0;
     const results: Record<string, { ms: number[]; cpu: number[] }> = {
       site: { ms: [], cpu: [] },
       reference: { ms: [], cpu: [] },

@@ -10,7 +10,7 @@ import {
   type Request,
 } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium';
-import { processTreeSeconds } from './cpu';
+import { childrenSeconds } from './cpu';
 import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath, takeScreenshots } from './env';
 
 export function launchBrowser(): Promise<Browser> {
@@ -159,16 +159,13 @@ export const CPU_FILE = 'cpu.tsv';
  * it, which is its Chromium (each spec file launches one, before its tests, and closes it after).
  */
 function recordCpu(): void {
-  const tree = processTreeSeconds(process.pid);
-  if (tree === undefined) return;
+  const chromium = childrenSeconds();
+  if (chromium === undefined) return;
   const used = process.cpuUsage();
   const own = (used.user + used.system) / 1e6;
   const spec = process.argv.find((arg) => arg.endsWith('.spec.ts')) ?? '';
   mkdirSync(artifactsDir, { recursive: true });
-  appendFileSync(
-    path.join(artifactsDir, CPU_FILE),
-    `${Math.max(0, tree - own).toFixed(1)}\t${own.toFixed(1)}\t${spec}\n`,
-  );
+  appendFileSync(path.join(artifactsDir, CPU_FILE), `${chromium.toFixed(1)}\t${own.toFixed(1)}\t${spec}\n`);
 }
 
 /** What a page showed when a test failed: enough to tell a slow page from a wrong one. */

@@ -48,6 +48,14 @@ export function descendsFrom(table: Map<number, ProcessTimes>, pid: number, root
   return false;
 }
 
+/** CPU seconds of this process's descendants, live or reaped, without its own: a test's browser. */
+export function childrenSeconds(): number | undefined {
+  const tree = processTreeSeconds(process.pid);
+  if (tree === undefined) return undefined;
+  const own = process.cpuUsage();
+  return Math.max(0, tree - (own.user + own.system) / 1e6);
+}
+
 /**
  * CPU seconds of a process and every live descendant, with the children each has already reaped
  * (a closed context's renderer is counted by the process that reaped it).
