@@ -428,6 +428,7 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
   const tapFile = path.join(artifactsDir, `results-${name}.tap`);
   const timesFile = path.join(artifactsDir, `times-${name}.tsv`);
   const started = performance.now();
+  const limitMs = buffered ? 720_000 : 480_000;
   const child = spawn(
     process.execPath,
     [
@@ -440,7 +441,7 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
       // limit: 8 minutes in the main process (a file of a dozen tests took 4 on a loaded run). Specs
       // run beside the others wait on clocks (a draw, a 5-minute settlement window) while the main
       // process works, so they get 12 minutes: their wait costs no wall time.
-      `--test-timeout=${buffered ? 720_000 : 480_000}`,
+      `--test-timeout=${limitMs}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
@@ -451,7 +452,13 @@ async function runSpecs(specs: string[], url: string, name: string, buffered = f
     ],
     {
       cwd: repoRoot,
-      env: { ...process.env, E2E_BASE_URL: url, E2E_ARTIFACTS: artifactsDir, E2E_CHROMIUM_PATH: chromiumPath },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: url,
+        E2E_ARTIFACTS: artifactsDir,
+        E2E_CHROMIUM_PATH: chromiumPath,
+        E2E_FILE_LIMIT_MS: String(limitMs),
+      },
       stdio: ['ignore', buffered ? 'pipe' : 'inherit', buffered ? 'pipe' : 'inherit'],
       detached: true,
     },

@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, afterEach, before } from 'node:test';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import {
   type Browser,
   type BrowserContext,
@@ -131,10 +131,18 @@ export async function settleAnimations(page: Page): Promise<void> {
  */
 export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => Promise<void>): () => Browser {
   let browser: Browser | undefined;
+  let current = '(the before hook)';
   before(async () => {
+    watchFileLimit(
+      () => browser,
+      () => current,
+    );
     prepare?.();
     browser = await launchBrowser();
     await setup?.(browser);
+  });
+  beforeEach((t) => {
+    current = t.name;
   });
   afterEach(async (t) => {
     // `passed` is on the test context from Node 20.12; this project's @types/node predates it.
@@ -150,6 +158,27 @@ export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => P
     return browser;
   };
 }
+
+/**
+ * A spec file that outruns its limit (E2E_FILE_LIMIT_MS, set by e2e/run.ts) is killed with nothing
+ * but "test timed out": shortly before that, the pages still open are described under the file's
+ * name, the one the runner reports the timeout under, with the test that was running.
+ */
+function watchFileLimit(browser: () => Browser | undefined, test: () => string): void {
+  const limit = Number(process.env.E2E_FILE_LIMIT_MS ?? 0);
+  const spec = process.argv.find((arg) => arg.endsWith('.spec.ts'));
+  if (!limit || !spec) return;
+  // The limit runs from the file's process start.
+  const at = Math.max(0, limit - FILE_LIMIT_NOTICE_MS - process.uptime() * 1000);
+  setTimeout(() => {
+    const open = browser();
+    console.error(`${spec}: still running "${test()}" ${FILE_LIMIT_NOTICE_MS / 1000} s before its limit`);
+    if (open) void describePages(open, spec, `still running: ${test()}`);
+  }, at).unref();
+}
+
+/** How long before a spec file's limit its pages are described (up to 25 s a page). */
+const FILE_LIMIT_NOTICE_MS = 90_000;
 
 /** The file e2e/run.ts reads each spec file's CPU seconds from (its Chromium's, its own process's). */
 export const CPU_FILE = 'cpu.tsv';
@@ -219,7 +248,7 @@ const DESCRIBE_PAGE = `(() => {
  * headings and the start of the text in front) and keeps a screenshot of each, in the file the
  * runner appends to the failure it reports (pagesAtFailurePath).
  */
-async function describePages(browser: Browser, testName: string): Promise<void> {
+async function describePages(browser: Browser, testName: string, heading?: string): Promise<void> {
   const file = pagesAtFailurePath(testName);
   mkdirSync(path.dirname(file), { recursive: true });
   const pages = browser.contexts().flatMap((c) => c.pages());
@@ -257,5 +286,6 @@ async function describePages(browser: Browser, testName: string): Promise<void> 
     ...(p.waiting.length ? [`  waiting on: ${p.waiting.join('; ')}`] : []),
     ...(p.navigations.length ? [`  navigations: ${p.navigations.join('; ')}`] : []),
   ]);
-  writeFileSync(file, `${seen.length ? lines.join('\n') : 'no page was open'}\n`);
+  if (heading) lines.unshift(heading);
+  writeFileSync(file, `${seen.length ? lines.join('\n') : `${heading ?? ''}\nno page was open`}\n`);
 }

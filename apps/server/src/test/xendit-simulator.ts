@@ -324,10 +324,33 @@ export class XenditSimulator {
     this.#failures.push({ method: method.toUpperCase(), path, how });
   }
 
-  /** Resolves once `n` delivery attempts in all have finished. */
-  whenDelivered(n: number): Promise<void> {
+  /**
+   * Resolves once `n` delivery attempts in all have finished; rejects after `timeoutMs` with what the
+   * simulator saw, so a webhook that never comes fails its test in words instead of holding the run.
+   */
+  whenDelivered(n: number, timeoutMs = 30_000): Promise<void> {
     if (this.deliveries.length >= n) return Promise.resolve();
-    return new Promise((resolve) => this.#waiters.push({ n, resolve }));
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        n,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        const at = this.#waiters.indexOf(waiter);
+        if (at >= 0) this.#waiters.splice(at, 1);
+        const seen = this.requests.map((r) => `${r.method} ${r.path} ${r.status}`).join('; ');
+        const sent = this.deliveries.map((d) => `${d.event} ${d.status}`).join('; ');
+        reject(
+          new Error(
+            `${this.deliveries.length} of ${n} webhook deliveries in ${timeoutMs} ms (sent: ${sent || 'none'}; requests: ${seen || 'none'})`,
+          ),
+        );
+      }, timeoutMs);
+      this.#waiters.push(waiter);
+    });
   }
 
   /** Stops the server (hung requests included), cancels retries and auto settling, ends deliveries. */
