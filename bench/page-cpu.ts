@@ -5,10 +5,12 @@
 // service), read from /proc before and after, and the server's; first a blank page, which is what
 // a fresh context's renderer costs before any site.
 //
-// The server is the built one in demo mode (bench/support/demo-site.ts).
+// The server is the built one in demo mode (bench/support/demo-site.ts). BLOCK (comma-separated
+// path prefixes, such as /art/) aborts those requests, to show what a kind of resource costs.
 //
 //   node --import tsx bench/page-cpu.ts     PAGES=/,/promotions,/rng VISITS=5 PORT=3908
 //                                           BROWSERS=/usr/bin/chromium,/usr/bin/chromium-headless-shell
+//                                           BLOCK=/art/
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/chromium';
@@ -20,6 +22,7 @@ const PAGES = (process.env.PAGES ?? '/,/promotions,/rng').split(',').filter(Bool
 const VISITS = Number(process.env.VISITS ?? 5);
 const PORT = Number(process.env.PORT ?? 3908);
 const BROWSERS = (process.env.BROWSERS ?? '/usr/bin/chromium,/usr/bin/chromium-headless-shell').split(',');
+const BLOCK = (process.env.BLOCK ?? '').split(',').filter(Boolean);
 
 /**
  * The browser's processes (this process's descendants, the server's excepted) with their own CPU
@@ -52,7 +55,8 @@ async function main() {
     for (const executable of BROWSERS) {
       const browser = await chromium.launch({ executablePath: executable, args: CHROMIUM_ARGS });
       try {
-        console.log(`\n${executable} (${browser.version()}), ${VISITS} visits each, CPU seconds (median):`);
+        const blocked = BLOCK.length > 0 ? `, requests under ${BLOCK.join(' and ')} aborted` : '';
+        console.log(`\n${executable} (${browser.version()}), ${VISITS} visits each${blocked}, CPU seconds (median):`);
         for (const page of ['about:blank', ...PAGES]) {
           const samples: Sample[] = [];
           for (let visit = 0; visit < VISITS; visit++) {
@@ -63,6 +67,12 @@ async function main() {
               reducedMotion: 'reduce',
               serviceWorkers: 'block',
             });
+            if (BLOCK.length > 0) {
+              await context.route(
+                (url) => BLOCK.some((prefix) => url.pathname.startsWith(prefix)),
+                (route) => route.abort(),
+              );
+            }
             const tab = await context.newPage();
             await tab.goto(page === 'about:blank' ? page : `${site.url}${page}`, { waitUntil: 'load' });
             await tab.waitForLoadState('networkidle').catch(() => {});

@@ -57,6 +57,7 @@ type Watched = { pending: Map<Request, number>; navigations: string[] };
 const watched = new WeakMap<Page, Watched>();
 
 function watch(page: Page): void {
+  pollOnATimer(page);
   const seen: Watched = { pending: new Map(), navigations: [] };
   watched.set(page, seen);
   page.on('request', (request) => seen.pending.set(request, Date.now()));
@@ -67,6 +68,22 @@ function watch(page: Page): void {
     seen.navigations.push(`${new Date().toISOString().slice(11, 23)} ${frame.url()}`);
     if (seen.navigations.length > 4) seen.navigations.shift();
   });
+}
+
+/**
+ * How often a page's waitForFunction checks its condition. Playwright's default checks it on every
+ * animation frame, which keeps the renderer drawing frames for as long as the wait lasts: an idle
+ * home or lobby page then cost Chromium 0.09-0.14 CPU s a second against 0.01-0.02 on a 250 ms timer
+ * (docs/benchmarks.md, "A slower machine, and what a wait costs"), and the specs wait that way on
+ * draws, deals and balances for minutes. A state a person can see lasts longer than this.
+ */
+const POLL_MS = 50;
+
+/** Makes the page's waitForFunction poll every POLL_MS unless the call names its own polling. */
+function pollOnATimer(page: Page): void {
+  const wait = page.waitForFunction.bind(page);
+  page.waitForFunction = ((fn: never, arg: never, options?: { polling?: number | 'raf'; timeout?: number }) =>
+    wait(fn, arg, { polling: POLL_MS, ...options })) as Page['waitForFunction'];
 }
 
 /** The requests a page has waited on for over two seconds, oldest first, with their age. */
