@@ -115,6 +115,7 @@ test('right-to-left: Arabic flips the page direction, English flips it back', as
     await select.selectOption('AR');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'ar');
+    await page.locator('#download').scrollIntoViewIfNeeded();
     await page.locator('#download img').nth(2).waitFor();
     await screenshot(page, 'home-rtl');
     await select.selectOption('EN');

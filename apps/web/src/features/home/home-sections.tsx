@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { useInView } from '../../lib/in-view';
 import { openModal } from '../../lib/modals';
 import { normaliseQrOptions } from '../../lib/qr-options';
 import { resourceLabel } from '../../lib/resource-label';
@@ -116,13 +117,18 @@ function downloadGuide(resourceType: string): string {
   return `${paths.down}#${resourceType.toUpperCase() === 'ANDROID' ? 'android' : 'ios'}`;
 }
 
-/** spec §2, §9: QR codes (size 180, margin 20) only for the app resources that exist. */
+/**
+ * spec §2, §9: QR codes (size 180, margin 20) only for the app resources that exist. The section
+ * sits at the foot of the home: its codes are drawn (the qrcode library fetched and run) once it
+ * comes near the window, not on every visit to the home.
+ */
 export function DownloadSection() {
   const { t } = useTranslation();
   const { data: resources, isPending } = useQuery(resourcesQuery);
+  const [section, near] = useInView<HTMLElement>();
   const apps = QR_TYPES.map((type) => findResource(resources, type)).filter((r) => r !== undefined);
   return (
-    <section id="download" className={`${wrap} scroll-mt-32`} aria-labelledby="download-title">
+    <section ref={section} id="download" className={`${wrap} scroll-mt-32`} aria-labelledby="download-title">
       <h2 id="download-title" className="mb-4 flex items-center gap-2 text-xl font-bold">
         <Smartphone className="text-(--accent)" aria-hidden /> {t('home.download')}
       </h2>
@@ -134,7 +140,7 @@ export function DownloadSection() {
         <ul className="flex flex-wrap justify-center gap-6">
           {apps.map((r) => (
             <li key={r.resourceType}>
-              <QrTile resource={r} />
+              <QrTile resource={r} drawn={near} />
             </li>
           ))}
         </ul>
@@ -143,13 +149,14 @@ export function DownloadSection() {
   );
 }
 
-function QrTile({ resource }: { resource: Resource }) {
+function QrTile({ resource, drawn }: { resource: Resource; drawn: boolean }) {
   const { t, i18n } = useTranslation();
   const [src, setSrc] = useState('');
   // spec §8: an image that fails says so in the tile.
   const [failure, setFailure] = useState<'IMAGE_LOAD' | null>(null);
   const guide = downloadGuide(resource.resourceType);
   useEffect(() => {
+    if (!drawn) return;
     const url = new URL(guide, window.location.origin).href;
     setFailure(null);
     const o = normaliseQrOptions({ size: 180, margin: 20 });
@@ -163,7 +170,7 @@ function QrTile({ resource }: { resource: Resource }) {
         setSrc('');
         setFailure('IMAGE_LOAD');
       });
-  }, [guide]);
+  }, [guide, drawn]);
   return (
     <Link
       to={guide}
