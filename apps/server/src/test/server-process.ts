@@ -38,7 +38,7 @@ export const SERVER_START_WAIT_MS = 240_000;
 
 /**
  * Starts the real entry point (apps/server/src/main.ts through tsx, or `entry`, a built bundle) as
- * an operator would, on a free loopback port, in a clean environment (nothing of the test runner's,
+ * an operator would, on a free loopback port (or `port`), in a clean environment (nothing of the test runner's,
  * such as NODE_OPTIONS or TEST_DATABASE_URL, leaks in), one process (WORKERS=1) unless `env` says
  * otherwise, and resolves once /healthz answers.
  */
@@ -51,10 +51,12 @@ export async function startServerProcess(
     onOutput?: (chunk: string) => void;
     /** Another checkout to run main.ts of (a previous release); this one by default. */
     cwd?: string;
+    /** A loopback port of the caller's (a bench's PORT); a free one by default. */
+    port?: number;
   } = {},
 ): Promise<ServerProcess> {
   const name = options.name ?? 'server';
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const args = options.entry ? ['--enable-source-maps', options.entry] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, args, {
