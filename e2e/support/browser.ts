@@ -303,6 +303,6 @@ async function describePages(browser: Browser, testName: string, heading?: strin
     ...(p.waiting.length ? [`  waiting on: ${p.waiting.join('; ')}`] : []),
     ...(p.navigations.length ? [`  navigations: ${p.navigations.join('; ')}`] : []),
   ]);
-  if (heading) lines.unshift(heading);
-  writeFileSync(file, `${seen.length ? lines.join('\n') : `${heading ?? ''}\nno page was open`}\n`);
+  const body = seen.length ? lines : ['no page was open'];
+  writeFileSync(file, `${[...(heading ? [heading] : []), ...body].join('\n')}\n`);
 }
