@@ -176,6 +176,9 @@ export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => P
   };
 }
 
+/** The spec file this test process runs (node's test runner gives each file a process). */
+const specFile = process.argv.find((arg) => arg.endsWith('.spec.ts'));
+
 /**
  * A spec file that outruns its limit (E2E_FILE_LIMIT_MS, set by e2e/run.ts) is killed with nothing
  * but "test timed out": shortly before that, the pages still open are described under the file's
@@ -183,7 +186,7 @@ export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => P
  */
 function watchFileLimit(browser: () => Browser | undefined, test: () => string): void {
   const limit = Number(process.env.E2E_FILE_LIMIT_MS ?? 0);
-  const spec = process.argv.find((arg) => arg.endsWith('.spec.ts'));
+  const spec = specFile;
   if (!limit || !spec) return;
   // The limit runs from the file's process start.
   const at = Math.max(0, limit - FILE_LIMIT_NOTICE_MS - process.uptime() * 1000);
@@ -209,7 +212,7 @@ function recordCpu(): void {
   if (chromium === undefined) return;
   const used = process.cpuUsage();
   const own = (used.user + used.system) / 1e6;
-  const spec = process.argv.find((arg) => arg.endsWith('.spec.ts')) ?? '';
+  const spec = specFile ?? '';
   mkdirSync(artifactsDir, { recursive: true });
   appendFileSync(path.join(artifactsDir, CPU_FILE), `${chromium.toFixed(1)}\t${own.toFixed(1)}\t${spec}\n`);
 }
