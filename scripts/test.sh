@@ -28,6 +28,7 @@ RUN_DIR=""
 PG_DIR=""
 STEP_PID=""
 DB_PID=""
+MACHINE=""
 beside_names=()
 beside_times=()
 
@@ -64,7 +65,7 @@ trap 'echo "terminated" >&2; exit 143' TERM
 print_timings() {
   local i total=0
   echo
-  echo "Step timings:"
+  echo "Step timings ($MACHINE):"
   for i in "${!step_names[@]}"; do
     printf '  %-28s %7.1fs\n' "${step_names[$i]}" "$(awk "BEGIN { print ${step_times[$i]} / 1000 }")"
     total=$((total + step_times[i]))
@@ -148,6 +149,10 @@ RUN_DIR=$(mktemp -d "$BASE_TMP/gamehall-test.XXXXXX")
 # cleanup removes them even when a step is killed before its own cleanup ran.
 mkdir "$RUN_DIR/tmp"
 export TMPDIR="$RUN_DIR/tmp"
+
+# The run's time depends on the machine's kernel as much as on its CPU: the summary names both.
+MACHINE=$(node "$ROOT/scripts/machine-probe.mjs" 2>/dev/null) || MACHINE="machine: the probe failed"
+echo "$MACHINE"
 
 step "test dependencies" plain bash "$ROOT/scripts/install-test-deps.sh"
 # The two boundary cruises are single-threaded and the four type-checks (TypeScript 7, native) use
