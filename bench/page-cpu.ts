@@ -10,7 +10,7 @@
 //
 //   node --import tsx bench/page-cpu.ts     PAGES=/,/promotions,/rng VISITS=5 PORT=3908
 //                                           BROWSERS=/usr/bin/chromium,/usr/bin/chromium-headless-shell
-//                                           BLOCK=/art/
+//                                           BLOCK=/art/ ARGS='--in-process-gpu'
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/chromium';
@@ -23,6 +23,8 @@ const VISITS = Number(process.env.VISITS ?? 5);
 const PORT = Number(process.env.PORT ?? 3908);
 const BROWSERS = (process.env.BROWSERS ?? '/usr/bin/chromium,/usr/bin/chromium-headless-shell').split(',');
 const BLOCK = (process.env.BLOCK ?? '').split(',').filter(Boolean);
+/** Chromium flags added to the browser tests' own, space-separated. */
+const ARGS = (process.env.ARGS ?? '').split(' ').filter(Boolean);
 
 /**
  * The browser's processes (this process's descendants, the server's excepted) with their own CPU
@@ -53,10 +55,11 @@ async function main() {
   const site = await startDemoSite(PORT, 'gamehall-page-cpu-');
   try {
     for (const executable of BROWSERS) {
-      const browser = await chromium.launch({ executablePath: executable, args: CHROMIUM_ARGS });
+      const browser = await chromium.launch({ executablePath: executable, args: [...CHROMIUM_ARGS, ...ARGS] });
       try {
         const blocked = BLOCK.length > 0 ? `, requests under ${BLOCK.join(' and ')} aborted` : '';
-        console.log(`\n${executable} (${browser.version()}), ${VISITS} visits each${blocked}, CPU seconds (median):`);
+        const flags = ARGS.length > 0 ? `, with ${ARGS.join(' ')}` : '';
+        console.log(`\n${executable} (${browser.version()}), ${VISITS} visits each${blocked}${flags}, CPU seconds (median):`);
         for (const page of ['about:blank', ...PAGES]) {
           const samples: Sample[] = [];
           for (let visit = 0; visit < VISITS; visit++) {

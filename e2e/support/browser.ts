@@ -13,10 +13,22 @@ import { CHROMIUM_ARGS } from './chromium';
 import { childrenSeconds } from './cpu';
 import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath, takeScreenshots } from './env';
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * V8's optimising compilers (Maglev and TurboFan) off. A spec's page lives for seconds in a fresh
+ * renderer, which would compile the site's hot functions again for a speed-up the page never lives
+ * to use: a page load's renderer CPU fell by 15-20% without them (docs/benchmarks.md, "Two kinds of
+ * machine"). What the pages do is the same; a spec that times pages against the ui-guide budgets
+ * runs Chromium as shipped (`asShipped`).
+ */
+const SHORT_LIVED_PAGES = ['--js-flags=--no-opt,--no-maglev'];
+
+export type BrowserOptions = { asShipped?: boolean };
+
+export function launchBrowser(options: BrowserOptions = {}): Promise<Browser> {
   // More flags for a measurement, space-separated (docs/benchmarks.md, "The machine under the suite").
   const extra = process.env.E2E_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [];
-  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, ...extra], headless: true });
+  const args = [...CHROMIUM_ARGS, ...(options.asShipped ? [] : SHORT_LIVED_PAGES), ...extra];
+  return chromium.launch({ executablePath: chromiumPath, args, headless: true });
 }
 
 /**
@@ -146,7 +158,11 @@ export async function settleAnimations(page: Page): Promise<void> {
  * file's top-level hooks start as they are declared, so a second `before` could run before the
  * launch has finished. The returned function gives the browser inside tests.
  */
-export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => Promise<void>): () => Browser {
+export function useBrowser(
+  prepare?: () => void,
+  setup?: (browser: Browser) => Promise<void>,
+  options: BrowserOptions = {},
+): () => Browser {
   let browser: Browser | undefined;
   let current = '(the before hook)';
   before(async () => {
@@ -155,7 +171,7 @@ export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => P
       () => current,
     );
     prepare?.();
-    browser = await launchBrowser();
+    browser = await launchBrowser(options);
     await setup?.(browser);
   });
   beforeEach((t) => {
