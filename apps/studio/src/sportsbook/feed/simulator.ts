@@ -39,6 +39,12 @@ const LONGEST_MATCH_MS = 6 * HOUR;
 const QUOTE_REFRESH_MS = 60_000;
 /** How often the pre-match quotes look at the margin (a trader's change reaches them this fast). */
 const MARGIN_CHECK_MS = 10_000;
+/**
+ * How often the pass lays out the window of fixtures again (new ones entering at its far end, ended
+ * ones leaving): every pass walked each league's week of fixtures, a fifth of an idle node's CPU.
+ * A fixture at the horizon appears this much later at most; a takeover lays it out at once.
+ */
+const WINDOW_RESCAN_MS = 30_000;
 
 export type SimulatorLease = {
   hold(holder: string, now: Date, ms: number): Promise<boolean>;
@@ -132,6 +138,8 @@ class FeedSimulator implements Simulator {
   #leaseUntil = 0;
   #leading = false;
   #lastSeq = 0;
+  /** When the pass last laid out the window (0: at the next pass). */
+  #windowAt = 0;
 
   constructor(options: SimulatorOptions) {
     this.#o = options;
@@ -164,6 +172,25 @@ class FeedSimulator implements Simulator {
     if (!this.#sink) return;
     const now = this.#now().getTime();
     if (!(await this.#lead())) return;
+    if (this.#tracked.size === 0 || now - this.#windowAt >= WINDOW_RESCAN_MS || now < this.#windowAt) this.#layOut(now);
+    for (const [id, t] of this.#tracked) {
+      if (this.#stopping || !(await this.#lead())) return;
+      try {
+        if (t.dirty) await this.#snapshot(t, now);
+        else await this.#advance(t, now);
+      } catch (err) {
+        t.dirty = true;
+        this.#o.log?.warn(
+          { err, eventId: id },
+          'sportsbook simulator: a message was not applied; the event is sent again',
+        );
+      }
+    }
+  }
+
+  /** Tracks the window's fixtures not tracked yet and forgets the ones that left it. */
+  #layOut(now: number): void {
+    this.#windowAt = now;
     for (const scheduled of this.#window(now)) {
       const model = this.#o.models[scheduled.league.sport];
       if (!model || this.#tracked.has(scheduled.fixture.id)) continue;
@@ -181,19 +208,6 @@ class FeedSimulator implements Simulator {
       };
       t.run.advanceTo(now);
       this.#tracked.set(scheduled.fixture.id, t);
-    }
-    for (const [id, t] of this.#tracked) {
-      if (this.#stopping || !(await this.#lead())) return;
-      try {
-        if (t.dirty) await this.#snapshot(t, now);
-        else await this.#advance(t, now);
-      } catch (err) {
-        t.dirty = true;
-        this.#o.log?.warn(
-          { err, eventId: id },
-          'sportsbook simulator: a message was not applied; the event is sent again',
-        );
-      }
     }
     this.#prune(now);
   }

@@ -5,14 +5,22 @@ import { addDays, brandDay, offsetAt } from '@gamehall/shared/calendar-day';
 
 export { addDays };
 
+/** Zones already asked about: Intl's answer for a zone does not change while the process runs. */
+const knownZones = new Map<string, boolean>();
+
 /** True when Intl knows the zone. */
 export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(timeZone, known);
   }
+  return known;
 }
 
 /** The zone's calendar day ('YYYY-MM-DD') at the instant `ms`. */
