@@ -1,6 +1,6 @@
 // What an idle node costs: the built server (`npm start`'s bundle, rebuilt first when stale) on a
 // fresh data directory, nobody connected, its own CPU and PostgreSQL's read from /proc in windows
-// after a settling time. Issue 44's aim: an idle node under 20 ms of CPU a second. What an idle
+// after a settling time. The aim: an idle node under 20 ms of CPU a second. What an idle
 // node still does is its loops' polls for work (the studio's outbox and live tables, the jobs) and
 // the house sportsbook's simulated matches, which play whether anyone watches or not.
 //

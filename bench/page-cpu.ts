@@ -59,7 +59,9 @@ async function main() {
       try {
         const blocked = BLOCK.length > 0 ? `, requests under ${BLOCK.join(' and ')} aborted` : '';
         const flags = ARGS.length > 0 ? `, with ${ARGS.join(' ')}` : '';
-        console.log(`\n${executable} (${browser.version()}), ${VISITS} visits each${blocked}${flags}, CPU seconds (median):`);
+        console.log(
+          `\n${executable} (${browser.version()}), ${VISITS} visits each${blocked}${flags}, CPU seconds (median):`,
+        );
         for (const page of ['about:blank', ...PAGES]) {
           const samples: Sample[] = [];
           for (let visit = 0; visit < VISITS; visit++) {
