@@ -13,22 +13,10 @@ import { CHROMIUM_ARGS } from './chromium';
 import { childrenSeconds } from './cpu';
 import { artifactsDir, baseUrl, chromiumPath, PAGE_WAIT_MS, pagesAtFailurePath, takeScreenshots } from './env';
 
-/**
- * V8's optimising compilers (Maglev and TurboFan) off. A spec's page lives for seconds in a fresh
- * renderer, which would compile the site's hot functions again for a speed-up the page never lives
- * to use: a page load's renderer CPU fell by 15-20% without them (docs/benchmarks.md, "Two kinds of
- * machine"). What the pages do is the same; a spec that times pages against the ui-guide budgets
- * runs Chromium as shipped (`asShipped`).
- */
-const SHORT_LIVED_PAGES = ['--js-flags=--no-opt,--no-maglev'];
-
-export type BrowserOptions = { asShipped?: boolean };
-
-export function launchBrowser(options: BrowserOptions = {}): Promise<Browser> {
+export function launchBrowser(): Promise<Browser> {
   // More flags for a measurement, space-separated (docs/benchmarks.md, "The machine under the suite").
   const extra = process.env.E2E_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [];
-  const args = [...CHROMIUM_ARGS, ...(options.asShipped ? [] : SHORT_LIVED_PAGES), ...extra];
-  return chromium.launch({ executablePath: chromiumPath, args, headless: true });
+  return chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS, ...extra], headless: true });
 }
 
 /**
@@ -158,11 +146,7 @@ export async function settleAnimations(page: Page): Promise<void> {
  * file's top-level hooks start as they are declared, so a second `before` could run before the
  * launch has finished. The returned function gives the browser inside tests.
  */
-export function useBrowser(
-  prepare?: () => void,
-  setup?: (browser: Browser) => Promise<void>,
-  options: BrowserOptions = {},
-): () => Browser {
+export function useBrowser(prepare?: () => void, setup?: (browser: Browser) => Promise<void>): () => Browser {
   let browser: Browser | undefined;
   let current = '(the before hook)';
   before(async () => {
@@ -171,7 +155,7 @@ export function useBrowser(
       () => current,
     );
     prepare?.();
-    browser = await launchBrowser(options);
+    browser = await launchBrowser();
     await setup?.(browser);
   });
   beforeEach((t) => {

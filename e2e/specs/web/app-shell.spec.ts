@@ -19,8 +19,7 @@ import { devicePage } from '../../support/player';
 import { registerFromModal, tokenOf } from '../../support/site';
 import { useSiteBrowser } from './web-build';
 
-// Timed against the budgets: Chromium as shipped, its optimising compilers on.
-const browser = useSiteBrowser(undefined, { asShipped: true });
+const browser = useSiteBrowser();
 const username = `sh${Date.now().toString(36).slice(-8)}`;
 const password = 'Secret123';
 let phone: Page;

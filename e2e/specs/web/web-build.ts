@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { ensureWebBuild } from '../../../scripts/web-build';
-import { type BrowserOptions, useBrowser } from '../../support/browser';
+import { useBrowser } from '../../support/browser';
 
 /**
  * The browser specs need apps/web/dist. The runner starts the server before any spec, and the
@@ -11,9 +11,6 @@ export function requireWebBuild(): void {
 }
 
 /** The site specs' browser: the web build is checked (built if missing) before Chromium starts. */
-export function useSiteBrowser(
-  setup?: (browser: Browser) => Promise<void>,
-  options: BrowserOptions = {},
-): () => Browser {
-  return useBrowser(requireWebBuild, setup, options);
+export function useSiteBrowser(setup?: (browser: Browser) => Promise<void>): () => Browser {
+  return useBrowser(requireWebBuild, setup);
 }
