@@ -1,7 +1,7 @@
 // What this machine charges for the kinds of work the test suite is made of, so a run's time can be
-// read against the machine it ran on: the suite's two cores are busy from start to end, and the
-// same commit took 1,250 s on one CI machine and 2,390 s on another. Plain computation is not what
-// differs most; the kernel's work is (docs/benchmarks.md, "Two kinds of machine"):
+// read against the machine it ran on: the suite's two cores are busy from start to end, and nearly
+// the same suite took 1,250 s on one CI machine and 2,390 s on another. Plain computation is not
+// what differs most; the kernel's work is (docs/benchmarks.md, "Two kinds of machine"):
 //
 // - cpu: a fixed loop of integer arithmetic in JavaScript, in milliseconds.
 // - fault: the first write to a page of fresh memory, in microseconds per 4 KiB page. Every new
@@ -9,7 +9,7 @@
 // - syscall: a cheap system call (fstat) through Node, in microseconds.
 // - spawn: starting and reaping a process that exits at once (/bin/true), in milliseconds.
 //
-//   node scripts/machine-probe.mjs            one line, in about a second (scripts/test.sh)
+//   node scripts/machine-probe.mjs            one line, in about two seconds (scripts/test.sh)
 //   ROUNDS=10 node scripts/machine-probe.mjs  the median of more rounds of each, for a benchmark
 import { spawnSync } from 'node:child_process';
 import { fstatSync } from 'node:fs';
