@@ -12,6 +12,7 @@
 //   bash scripts/pg-cluster.sh start /tmp/benchpg     (prints the URL)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/console.ts
 //   MEMBERS=100000 ROUNDS=1000000 ...                  (smaller sizes; the figures say which were used)
+//   AGENT_PASSES=1 with BENCH_DATABASE: only the agents' job's passes over today (refreshOpenDay)
 //   ITERATIONS=100 SLOW_ITERATIONS=3 ...               (calls of each; SLOW: the NGR report by player
 //                                                       over a custom range or by an unindexed column)
 //
@@ -29,7 +30,8 @@ import { bootstrap } from '../apps/server/src/bootstrap';
 import { testConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/database';
 import { issueSession } from '../apps/server/src/modules/accounts/sessions.service';
-import { refreshAgentDay } from '../apps/server/src/modules/agents/agent-stats.service';
+import { refreshAgentDay, refreshOpenDay } from '../apps/server/src/modules/agents/agent-stats.service';
+import { agentNgrSettings } from '../apps/server/src/modules/agents/member-revenue.sql';
 import { getBrand } from '../apps/server/src/modules/brand/brand.service';
 import { dayOf } from '../apps/server/src/modules/reports/reports.queries';
 import { keepNgrRanges, refreshDay } from '../apps/server/src/modules/reports/reports.service';
@@ -169,6 +171,10 @@ async function main() {
     const today = await dayOf(ctx.db, ctx.now(), tz);
     const from = addDays(today, -30);
     let t0 = performance.now();
+    if (reuse && process.env.AGENT_PASSES === '1') {
+      await agentPasses();
+      return;
+    }
     // SKIP_JOBS=1 (with BENCH_DATABASE, whose rollups an earlier run computed): the calls alone.
     if (!(reuse && process.env.SKIP_JOBS === '1')) await jobs();
     async function jobs() {
@@ -206,6 +212,39 @@ async function main() {
         `agents' daily figures: 31 days in ${seconds(t0)} s (one day: median ${(percentile(agentDayTimes, 50) / 1000).toFixed(2)} s, ` +
           `max ${((agentDayTimes[agentDayTimes.length - 1] ?? 0) / 1000).toFixed(2)} s)`,
       );
+      await agentPasses();
+    }
+    // The agents' job's passes over today (refreshOpenDay): right after the day was computed whole
+    // (the rounds of its last two minutes looked at again), with nothing new, then after 1,000 and
+    // 10,000 rounds of as many members closed since the last pass; and the day computed whole.
+    async function agentPasses() {
+      const ngrSettings = agentNgrSettings(await getBrand(ctx.db));
+      const timed = async (label: string) => {
+        const d0 = performance.now();
+        const whole = await refreshOpenDay(ctx, today, tz, ngrSettings);
+        console.log(
+          `agents' job, ${label}: ${((performance.now() - d0) / 1000).toFixed(3)} s${whole ? ' (whole)' : ''}`,
+        );
+      };
+      await timed('a pass after the day was computed whole');
+      await timed('a pass with nothing new');
+      for (const n of [1_000, 10_000]) {
+        await sql`
+          INSERT INTO vendor_rounds (vendor_code, round_id, member_id, node_id, game_code, game_type, currency,
+            bet_amount, win_amount, status, created_at, closed_at)
+          SELECT g.vendor_code, 'P' || ${n} || '-' || s, m.id, g.node_id, g.game_code, g.game_type, 'PHP', 500, 0,
+            'closed', now(), now()
+          FROM generate_series(1, ${n}) s
+          JOIN LATERAL (SELECT id FROM members ORDER BY id OFFSET s * 7 LIMIT 1) m ON true
+          JOIN LATERAL (SELECT node_id, vendor_code, game_code, game_type FROM games ORDER BY node_id LIMIT 1) g ON true`.execute(
+          ctx.db,
+        );
+        await timed(`a pass after ${n.toLocaleString('en')} new rounds`);
+        await timed('the next pass, nothing new');
+      }
+      const d0 = performance.now();
+      await refreshAgentDay(ctx, today, tz);
+      console.log(`agents' job, today computed whole: ${((performance.now() - d0) / 1000).toFixed(3)} s`);
     }
     // The net revenue report's ranges summed ahead (the job builds them after its days), then the
     // job's usual pass with them: today and yesterday recomputed, each adding its changes to them.

@@ -110,6 +110,7 @@ import * as m0127 from './migrations/0127-provider-games-api';
 import * as m0128 from './migrations/0128-catalogue-sync';
 import * as m0129 from './migrations/0129-ledger-checks';
 import * as m0130 from './migrations/0130-payment-providers';
+import * as m0131 from './migrations/0131-agent-day-changes';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -224,6 +225,7 @@ export const migrations: Record<string, Migration> = {
   '0128-catalogue-sync': m0128,
   '0129-ledger-checks': m0129,
   '0130-payment-providers': m0130,
+  '0131-agent-day-changes': m0131,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -1,6 +1,7 @@
 import { loopbackUrl, studioPlugin } from '../../../studio/src/plugin';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
+import { recountAgentDaysFrom } from '../modules/agents/agent-stats.service';
 import { settleContracts, windowOf } from '../modules/agents/settlement.service';
 import { getBrand } from '../modules/brand/brand.service';
 import { refreshPopularity } from '../modules/games/popularity.service';
@@ -106,6 +107,9 @@ export async function runDemo(ctx: AppContext): Promise<DemoResult> {
   const statements = contracts > 0 ? await settleContracts(ctx) : 0;
   // The evening's rounds count at once in the lobby's popular order and HOT tags, not at the job's next run.
   if (rounds > 0) await refreshPopularity(ctx);
+  // The evening's play is dated in the past, where the figures job's passes look for no changes:
+  // the days from its start are computed whole at the job's next pass.
+  if (rounds > 0) await recountAgentDaysFrom(ctx, start);
   if (rewardsFailed !== undefined) throw rewardsFailed;
   return { rounds, rewards, contracts, statements };
 }

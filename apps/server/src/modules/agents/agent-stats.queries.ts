@@ -44,7 +44,9 @@ export async function refreshMemberDays(
   tz: string,
   stamp: Date,
   ngr: AgentNgrSettings,
+  members: readonly number[] | null = null,
 ): Promise<number> {
+  const only = (column: string) => (members ? sql` AND ${sql.ref(column)} = ANY(${members}::bigint[])` : sql``);
   const start = dayStart(day, tz);
   const end = dayEnd(day, tz);
   const window = await dayWindow(trx, day, day, tz);
@@ -58,20 +60,20 @@ export async function refreshMemberDays(
       first_deposit, withdrawal_count, withdrawals, ${deductions}, refreshed_at)
     WITH r AS (
       SELECT member_id, count(*) AS n, sum(bet_amount - void_amount) AS bets, sum(win_amount - void_amount) AS wins
-      FROM vendor_rounds WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}
+      FROM vendor_rounds WHERE status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}${only('member_id')}
       GROUP BY member_id
     ), d AS (
       SELECT member_id, count(*) AS n, sum(amount) AS amount, bool_or(first_deposit) AS first
-      FROM deposit_orders WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
+      FROM deposit_orders WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}${only('member_id')}
       GROUP BY member_id
     ), w AS (
       SELECT member_id, count(*) AS n, sum(amount) AS amount
-      FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'
+      FROM withdrawal_orders WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'${only('member_id')}
       GROUP BY member_id
     ), g AS (
-      SELECT id AS member_id FROM members WHERE created_at >= ${start} AND created_at < ${end}
-    ), n AS (${memberRevenueSql(window.start, window.end, ngr)}
-    ), lt AS (${lateInto(day)}
+      SELECT id AS member_id FROM members WHERE created_at >= ${start} AND created_at < ${end}${only('id')}
+    ), n AS (${memberRevenueSql(window.start, window.end, ngr, members)}
+    ), lt AS (${lateInto(day, members)}
     ), ids AS (
       SELECT member_id FROM r UNION SELECT member_id FROM d UNION SELECT member_id FROM w UNION SELECT member_id FROM g
       UNION SELECT member_id FROM n UNION SELECT member_id FROM lt
@@ -94,17 +96,20 @@ export async function refreshMemberDays(
       first_deposit = excluded.first_deposit, withdrawal_count = excluded.withdrawal_count,
       withdrawals = excluded.withdrawals, ${excluded}, refreshed_at = excluded.refreshed_at
   `.execute(trx);
-  await trx.deleteFrom('agent_member_days').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+  await sql`DELETE FROM agent_member_days WHERE day = ${day}::date AND refreshed_at <> ${stamp}${only('member_id')}`.execute(
+    trx,
+  );
   return Number(written.numAffectedRows ?? 0);
 }
 
 /** The figures the late-data columns carry (agent_member_late), in its column order. */
 const LATE_COLUMNS = ['valid_bets', 'wins', ...DEDUCTION_COLUMNS] as const;
 
-/** Per member, the late data of settled days counted in `day` (agent_member_late.day_into). */
-function lateInto(day: Day) {
+/** Per member (of `members` when given), the late data of settled days counted in `day` (agent_member_late.day_into). */
+function lateInto(day: Day, members: readonly number[] | null = null) {
+  const only = members ? sql` AND member_id = ANY(${members}::bigint[])` : sql``;
   return sql`SELECT member_id, ${sql.join(LATE_COLUMNS.map((c) => sql`sum(${sql.ref(c)})::bigint AS ${sql.ref(c)}`))}
-      FROM agent_member_late WHERE day_into = ${day}::date GROUP BY member_id`;
+      FROM agent_member_late WHERE day_into = ${day}::date${only} GROUP BY member_id`;
 }
 
 /** A settled day's row (migration 0114); `ngr` is the agentNgr settings it was settled with, as stored. */
@@ -212,13 +217,14 @@ export async function analyzeMemberDays(trx: Conn, written: number) {
  * member whose only bets came back void is not active; register = low 10 bits of
  * hashint8(member_id), rank = 23 - bit length of the other 22 bits; db/hll.ts).
  */
-export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date) {
+export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date, agents: readonly number[] | null = null) {
+  const only = agents ? sql` AND t.ancestor_id = ANY(${agents}::bigint[])` : sql``;
   await sql`
     INSERT INTO agent_team_days (agent_id, day, new_members, active_members, active_hll, first_depositors,
       deposit_count, deposits, withdrawal_count, withdrawals, rounds, valid_bets, wins, refreshed_at)
     WITH r AS (
       SELECT t.ancestor_id AS agent_id, md.*
-      FROM agent_member_days md JOIN agent_tree t ON t.member_id = md.member_id AND t.depth >= 1
+      FROM agent_member_days md JOIN agent_tree t ON t.member_id = md.member_id AND t.depth >= 1${only}
       WHERE md.day = ${day}::date
     ), sk AS (
       SELECT agent_id, array_agg(((idx << 5) | rnk)::smallint ORDER BY idx) AS hll
@@ -249,15 +255,116 @@ export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date) {
       withdrawal_count = excluded.withdrawal_count, withdrawals = excluded.withdrawals, rounds = excluded.rounds,
       valid_bets = excluded.valid_bets, wins = excluded.wins, refreshed_at = excluded.refreshed_at
   `.execute(trx);
-  await trx.deleteFrom('agent_team_days').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
+  const onlyAgents = agents ? sql` AND agent_id = ANY(${agents}::bigint[])` : sql``;
+  await sql`DELETE FROM agent_team_days WHERE day = ${day}::date AND refreshed_at <> ${stamp}${onlyAgents}`.execute(
+    trx,
+  );
 }
 
-export async function markDay(trx: Conn, day: Day, stamp: Date) {
+/**
+ * Records a pass over the day and where the next one looks for changes from; `whole` when it
+ * computed the day whole, with the settings' key (a pass over the changes leaves both as they were).
+ */
+export async function markDay(
+  trx: Conn,
+  day: Day,
+  stamp: Date,
+  changesFrom: Date | null,
+  whole: { ngrKey: string } | null = null,
+) {
+  const pass = { refreshed_at: stamp, changes_from: changesFrom };
   await trx
     .insertInto('agent_stat_days')
-    .values({ day, refreshed_at: stamp })
-    .onConflict((oc) => oc.column('day').doUpdateSet({ refreshed_at: stamp }))
+    .values({ day, ...pass, full_at: whole ? stamp : null, ngr_key: whole?.ngrKey ?? null })
+    .onConflict((oc) => oc.column('day').doUpdateSet(whole ? { ...pass, full_at: stamp, ngr_key: whole.ngrKey } : pass))
     .execute();
+}
+
+/** The day's last pass: when it was last computed whole, with which settings, and where changes are looked for from. */
+export async function dayPass(db: Conn, day: Day) {
+  const row = await db
+    .selectFrom('agent_stat_days')
+    .select(['refreshed_at', 'full_at', 'ngr_key', 'changes_from'])
+    .where('day', '=', day)
+    .executeTakeFirst();
+  if (!row) return null;
+  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    refreshedAt: new Date(row.refreshed_at),
+    fullAt: at(row.full_at),
+    ngrKey: row.ngr_key,
+    changesFrom: at(row.changes_from),
+  };
+}
+
+/** The days from `from` on are computed whole at their next pass. */
+export async function forgetPasses(db: Conn, from: Day) {
+  await db.updateTable('agent_stat_days').set({ changes_from: null }).where('day', '>=', from).execute();
+}
+
+/**
+ * How long the oldest transaction of the site's clients still running on this database (other than
+ * this one) has run, in ms; 0 when none (PGlite's one connection).
+ */
+export async function oldestOpenTransactionMs(db: Conn): Promise<number> {
+  const r = await sql<{ ms: number | string | null }>`
+    SELECT extract(epoch FROM (clock_timestamp() - min(xact_start))) * 1000 AS ms
+      FROM pg_stat_activity
+     WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid() AND datname = current_database()
+       AND backend_type = 'client backend'`.execute(db);
+  return Math.max(0, Number(r.rows[0]?.ms ?? 0));
+}
+
+/**
+ * The members whose figures may have changed since `since`, found by the time each change is
+ * recorded at: rounds closed, ledger postings the figures read (the dividend base's deductions,
+ * a resettled or rolled-back round's game money), deposits approved, withdrawals approved,
+ * registrations, late data carried, and members moved to another upline. Each probe is an index
+ * range from `since`, so what a pass reads grows with what happened since the last one, not with
+ * the day. `agents`: the old uplines (at every depth) of the members moved since then, whose teams
+ * lost them; the new ones are the moved members' uplines now.
+ */
+export async function changedSince(db: Conn, since: Date, postingTypes: readonly string[]) {
+  const r = await sql<{ member_id: string; moved: boolean }>`
+    SELECT member_id, false AS moved FROM vendor_rounds WHERE status = 'closed' AND closed_at >= ${since}
+    UNION
+    SELECT a.member_id, false FROM ledger_postings p
+      JOIN ledger_entries e ON e.posting_id = p.id
+      JOIN ledger_accounts a ON a.id = e.account_id
+     WHERE (p.type = ANY(${postingTypes}::text[]) OR (p.type >= 'win.resettle-' AND p.type < 'win.resettle.'))
+       AND p.created_at >= ${since} AND a.member_id IS NOT NULL
+    UNION
+    SELECT member_id, false FROM deposit_orders WHERE status = 'approved' AND decided_at >= ${since}
+    UNION
+    SELECT member_id, false FROM withdrawal_orders WHERE approved_at >= ${since}
+    UNION
+    SELECT id, false FROM members WHERE created_at >= ${since}
+    UNION
+    SELECT member_id, false FROM agent_member_late WHERE found_at >= ${since}
+    UNION
+    SELECT member_id, false FROM agent_tree_changes WHERE changed_at >= ${since}
+    UNION
+    SELECT t.ancestor_id, true FROM agent_tree_changes c JOIN agent_tree t ON t.member_id = c.old_upline_id
+     WHERE c.changed_at >= ${since}`.execute(db);
+  const members = new Set<number>();
+  const agents = new Set<number>();
+  for (const row of r.rows) (row.moved ? agents : members).add(Number(row.member_id));
+  return { members: [...members], agents: [...agents] };
+}
+
+/** The agents whose teams hold any of `members` (their uplines at every depth), with `also`. */
+export async function teamsOf(db: Conn, members: readonly number[], also: readonly number[]): Promise<number[]> {
+  if (members.length === 0) return [...also];
+  const r = await sql<{ id: string }>`
+    SELECT DISTINCT ancestor_id AS id FROM agent_tree WHERE member_id = ANY(${members}::bigint[]) AND depth >= 1`.execute(
+    db,
+  );
+  return [...new Set([...r.rows.map((row) => Number(row.id)), ...also])];
+}
+
+/** Upline changes older than `before`: every open day's pass has seen them. */
+export async function pruneTreeChanges(db: Conn, before: Date) {
+  await db.deleteFrom('agent_tree_changes').where('changed_at', '<', before).execute();
 }
 
 /** The first day anything happened (the earliest member), or null on an empty database. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { BrandSettingsSchema, getBrand } from '../brand/brand.service';
 import * as q from './agent-stats.queries';
-import { type AgentNgrSettings, agentNgrSettings } from './member-revenue.sql';
+import { type AgentNgrSettings, agentNgrSettings, NGR_POSTING_TYPES } from './member-revenue.sql';
 
 // The job keeps today and yesterday fresh (yesterday: rounds closed and orders approved around
 // midnight) and fills in days never computed, a few per run so one run stays short. A settled day
@@ -12,6 +12,23 @@ import { type AgentNgrSettings, agentNgrSettings } from './member-revenue.sql';
 const RECENT_DAYS = 2;
 const BACKFILL_PER_RUN = 14;
 const BACKFILL_HORIZON_DAYS = 400;
+/**
+ * A pass looks for changes recorded since the last pass less this much, or less the age of the
+ * oldest transaction running then when that is longer: a change is found by the time it was
+ * recorded at, which its transaction stamps before it commits (or the request before it begins).
+ */
+const CHANGE_MARGIN_MS = 2 * 60_000;
+/**
+ * An open day is computed whole at least this often, whatever the passes found: a backstop for a
+ * change recorded with a time older than the margin (a transaction open longer than that).
+ */
+const WHOLE_EVERY_MS = 60 * 60_000;
+/** More changed members than this in a pass: the day is computed whole (one scan beats many probes). */
+const MAX_CHANGED = 20_000;
+/** Upline changes are kept this long for the passes (then every open day's pass has seen them). */
+const TREE_CHANGES_KEPT_MS = 2 * 86_400_000;
+/** The ledger posting types the figures read: every deduction category's, and a rolled-back bet's. */
+const FIGURE_POSTING_TYPES = [...Object.values(NGR_POSTING_TYPES).flat(), 'bet.rollback'];
 /** Settled days that ended this recently are looked at for late data on every run. */
 const LATE_RECENT_MS = 3 * 86_400_000;
 /** Older settled days looked at per run, the longest unchecked first (all of them, in turn). */
@@ -40,12 +57,77 @@ export async function refreshAgentDay(
     await q.lockDay(trx, day);
     if ((await q.settledDays(trx, day, day)).length > 0) return;
     const stamp = ctx.now();
-    const written = await q.refreshMemberDays(trx, day, zone, stamp, ngr);
-    await q.analyzeMemberDays(trx, written);
-    await q.refreshTeamDays(trx, day, stamp);
-    await q.markDay(trx, day, stamp);
+    await computeWhole(trx, day, zone, stamp, ngr);
     if (opts.settle) await q.insertSettledDay(trx, day, zone, ngr, stamp);
   });
+}
+
+async function computeWhole(trx: Conn, day: q.Day, zone: string, stamp: Date, ngr: AgentNgrSettings) {
+  const written = await q.refreshMemberDays(trx, day, zone, stamp, ngr);
+  await q.analyzeMemberDays(trx, written);
+  await q.refreshTeamDays(trx, day, stamp);
+  await q.markDay(trx, day, stamp, await changesFrom(trx, stamp), { ngrKey: agentNgrKey(ngr) });
+}
+
+/** Where the pass after one at `stamp` looks for changes from. */
+async function changesFrom(trx: Conn, stamp: Date): Promise<Date> {
+  const open = await q.oldestOpenTransactionMs(trx);
+  return new Date(stamp.getTime() - Math.max(CHANGE_MARGIN_MS, open + 1_000));
+}
+
+/** The settings as a key that does not depend on the order of their fields. */
+export function agentNgrKey(ngr: AgentNgrSettings): string {
+  const canonical = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, x]) => [k, canonical(x)]),
+        )
+      : v;
+  return JSON.stringify(canonical(ngr));
+}
+
+/**
+ * The job's pass over an open day: the members that changed since the day's last pass (less the
+ * margin) have their rows recomputed, and their agents' team rows; nothing changed, nothing is
+ * written but the pass's time. The day is computed whole when it never was, when the settings it was
+ * computed with changed, when the clock went back, when too many members changed, and at least
+ * every WHOLE_EVERY_MS. Answers whether it computed the day whole.
+ */
+export async function refreshOpenDay(ctx: AppContext, day: q.Day, zone: string, ngr: AgentNgrSettings) {
+  return ctx.db.transaction().execute(async (trx: Conn) => {
+    await q.lockDay(trx, day);
+    if ((await q.settledDays(trx, day, day)).length > 0) return false;
+    const stamp = ctx.now();
+    const last = await q.dayPass(trx, day);
+    const key = agentNgrKey(ngr);
+    const whole =
+      !last?.fullAt ||
+      !last.changesFrom ||
+      last.ngrKey !== key ||
+      stamp < last.refreshedAt ||
+      stamp.getTime() - last.fullAt.getTime() >= WHOLE_EVERY_MS;
+    const changed = whole ? null : await q.changedSince(trx, last.changesFrom ?? stamp, FIGURE_POSTING_TYPES);
+    if (changed === null || changed.members.length > MAX_CHANGED) {
+      await computeWhole(trx, day, zone, stamp, ngr);
+      return true;
+    }
+    if (changed.members.length > 0) await q.refreshMemberDays(trx, day, zone, stamp, ngr, changed.members);
+    const agents = await q.teamsOf(trx, changed.members, changed.agents);
+    if (agents.length > 0) await q.refreshTeamDays(trx, day, stamp, agents);
+    await q.markDay(trx, day, stamp, await changesFrom(trx, stamp));
+    return false;
+  });
+}
+
+/**
+ * Has the job compute whole, at its next pass, the open days from the one holding `from`: for
+ * writes dated in the past (the demo's past play), which the passes over changes do not look for.
+ */
+export async function recountAgentDaysFrom(ctx: AppContext, from: Date): Promise<void> {
+  const tz = (await getBrand(ctx.db)).timeZone;
+  await q.forgetPasses(ctx.db, await q.dayOf(ctx.db, from, tz));
 }
 
 /**
@@ -78,9 +160,12 @@ export async function refreshAgentStats(ctx: AppContext): Promise<q.Day[]> {
   const before = addDays(today, -RECENT_DAYS);
   const missing = first && from <= before ? await q.missingDays(ctx.db, from, before, BACKFILL_PER_RUN) : [];
   const settled = new Set((await q.settledDays(ctx.db, addDays(today, -RECENT_DAYS), today)).map((d) => d.day));
-  const days = [...recent, ...missing].filter((d) => !settled.has(d));
-  for (const day of days) await refreshAgentDay(ctx, day, tz);
-  return days;
+  const ngr = agentNgrSettings(await getBrand(ctx.db));
+  const open = recent.filter((d) => !settled.has(d));
+  for (const day of open) await refreshOpenDay(ctx, day, tz, ngr);
+  for (const day of missing) await refreshAgentDay(ctx, day, tz, { ngr });
+  await q.pruneTreeChanges(ctx.db, new Date(ctx.now().getTime() - TREE_CHANGES_KEPT_MS));
+  return [...open, ...missing];
 }
 
 export type MemberFigures = Awaited<ReturnType<typeof q.memberFigureSums>>['lifetime'];

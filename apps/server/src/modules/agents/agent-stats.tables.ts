@@ -54,7 +54,22 @@ export interface AgentTeamDaysTable {
 
 export interface AgentStatDaysTable {
   day: Day;
+  /** The last pass of the job over the day: the figures are up to date as of it. */
   refreshed_at: Stamp;
+  /** When the day was last computed whole (migration 0131); null: not since then. */
+  full_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The dividend-base settings it was computed with (agentNgrKey). */
+  ngr_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the next pass looks for changes from (null: it computes the day whole). */
+  changes_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** An upline change (migration 0131, written by a trigger on members.upline_id). */
+export interface AgentTreeChangesTable {
+  id: Generated<number>;
+  member_id: number;
+  old_upline_id: number | null;
+  changed_at: Stamp;
 }
 
 /** A settled brand day (migration 0114): its member days are frozen, computed with `ngr`. */
@@ -96,5 +111,6 @@ declare module '../../db/schema' {
     agent_member_days: AgentMemberDaysTable;
     agent_team_days: AgentTeamDaysTable;
     agent_stat_days: AgentStatDaysTable;
+    agent_tree_changes: AgentTreeChangesTable;
   }
 }

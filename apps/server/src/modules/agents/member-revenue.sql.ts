@@ -165,9 +165,16 @@ export function providerFeeSql(bets: string, wins: string, ppm: string) {
  * member's positive GGR at that vendor, rounded down, since providers charge on what the house
  * won) and the payment fee (its ppm of the approved deposits, at their decision, and approved
  * withdrawals, at their approval, rounded down). ngr = valid_bets - wins - every d_* column.
- * A SELECT to use as a CTE body or subquery; every column is bigint.
+ * A SELECT to use as a CTE body or subquery; every column is bigint. With `members`, only those
+ * members' rows (the daily figures job recomputing the members that changed).
  */
-export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): RawBuilder<MemberRevenueRow> {
+export function memberRevenueSql(
+  start: Date,
+  end: Date,
+  s: AgentNgrSettings,
+  members: readonly number[] | null = null,
+): RawBuilder<MemberRevenueRow> {
+  const only = (column: string) => (members ? sql` AND ${sql.ref(column)} = ANY(${members}::bigint[])` : sql``);
   const manualTypes = s.manual
     ? (Object.keys(MANUAL_ADJUSTMENT_TYPES) as (keyof typeof MANUAL_ADJUSTMENT_TYPES)[]).filter(
         (type) => s[MANUAL_ADJUSTMENT_TYPES[type].setting],
@@ -212,7 +219,7 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
     sql`rv AS (
       SELECT member_id, vendor_code, ${VALID_BET_SUMS}
         FROM vendor_rounds
-       WHERE ${validRoundsIn(start, end)}
+       WHERE ${validRoundsIn(start, end)}${only('member_id')}
        GROUP BY member_id, vendor_code
     )`,
     fees.length > 0
@@ -233,7 +240,7 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
         JOIN ledger_accounts a ON a.id = e.account_id
         ${manual ? sql`LEFT JOIN balance_adjustments b ON b.posting_id = p.id AND p.type IN (${sql.join(NGR_POSTING_TYPES.manual)})` : sql``}
        WHERE p.type IN (${sql.join(types)}) AND p.created_at >= ${start} AND p.created_at < ${end}
-         AND a.kind = 'cash' AND a.member_id IS NOT NULL
+         AND a.kind = 'cash' AND a.member_id IS NOT NULL${only('a.member_id')}
        GROUP BY a.member_id
     )`);
     sources.push(sql`SELECT member_id FROM l`);
@@ -242,10 +249,10 @@ export function memberRevenueSql(start: Date, end: Date, s: AgentNgrSettings): R
     ctes.push(sql`pay AS (
       SELECT member_id, floor(sum(amount) * ${s.paymentFeePpm}::bigint / 1000000)::bigint AS fee FROM (
         SELECT member_id, amount FROM deposit_orders
-         WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
+         WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}${only('member_id')}
         UNION ALL
         SELECT member_id, amount FROM withdrawal_orders
-        WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'
+        WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'${only('member_id')}
       ) o GROUP BY member_id
     )`);
     sources.push(sql`SELECT member_id FROM pay`);
