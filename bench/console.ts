@@ -12,7 +12,7 @@
 //   bash scripts/pg-cluster.sh start /tmp/benchpg     (prints the URL)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node --import tsx bench/console.ts
 //   MEMBERS=100000 ROUNDS=1000000 ...                  (smaller sizes; the figures say which were used)
-//   AGENT_PASSES=1 with BENCH_DATABASE: only the agents' job's passes over today (refreshOpenDay)
+//   PASSES=1 with BENCH_DATABASE: only the two jobs' passes (the agents' figures, the rollups)
 //   ITERATIONS=100 SLOW_ITERATIONS=3 ...               (calls of each; SLOW: the NGR report by player
 //                                                       over a custom range or by an unindexed column)
 //
@@ -34,7 +34,12 @@ import { refreshAgentDay, refreshOpenDay } from '../apps/server/src/modules/agen
 import { agentNgrSettings } from '../apps/server/src/modules/agents/member-revenue.sql';
 import { getBrand } from '../apps/server/src/modules/brand/brand.service';
 import { dayOf } from '../apps/server/src/modules/reports/reports.queries';
-import { keepNgrRanges, refreshDay } from '../apps/server/src/modules/reports/reports.service';
+import {
+  keepNgrRanges,
+  passOverDay,
+  refreshDay,
+  refreshRollups,
+} from '../apps/server/src/modules/reports/reports.service';
 import { createMember } from '../apps/server/src/test/factories';
 import { createBenchDatabase } from './support/database';
 import { loadAverage, percentile } from './support/measure';
@@ -171,8 +176,9 @@ async function main() {
     const today = await dayOf(ctx.db, ctx.now(), tz);
     const from = addDays(today, -30);
     let t0 = performance.now();
-    if (reuse && process.env.AGENT_PASSES === '1') {
+    if (reuse && process.env.PASSES === '1') {
       await agentPasses();
+      await rollupPasses();
       return;
     }
     // SKIP_JOBS=1 (with BENCH_DATABASE, whose rollups an earlier run computed): the calls alone.
@@ -232,7 +238,7 @@ async function main() {
         await sql`
           INSERT INTO vendor_rounds (vendor_code, round_id, member_id, node_id, game_code, game_type, currency,
             bet_amount, win_amount, status, created_at, closed_at)
-          SELECT g.vendor_code, 'P' || ${n} || '-' || s, m.id, g.node_id, g.game_code, g.game_type, 'PHP', 500, 0,
+          SELECT g.vendor_code, 'P' || ${`${Date.now()}-${n}`} || '-' || s, m.id, g.node_id, g.game_code, g.game_type, 'PHP', 500, 0,
             'closed', now(), now()
           FROM generate_series(1, ${n}) s
           JOIN LATERAL (SELECT id FROM members ORDER BY id OFFSET s * 7 LIMIT 1) m ON true
@@ -245,6 +251,33 @@ async function main() {
       const d0 = performance.now();
       await refreshAgentDay(ctx, today, tz);
       console.log(`agents' job, today computed whole: ${((performance.now() - d0) / 1000).toFixed(3)} s`);
+    }
+    // The rollup job's passes over one day (passOverDay): after 1,000 new rounds today, today
+    // (recomputed) and yesterday (nothing new: left as it was); then, with the clock moved on, today
+    // three minutes later (the margin looks at the last two minutes again) and six, nothing new.
+    async function rollupPasses() {
+      const yesterday = addDays(today, -1);
+      await refreshRollups(ctx);
+      await sql`
+        INSERT INTO vendor_rounds (vendor_code, round_id, member_id, node_id, game_code, game_type, currency,
+          bet_amount, win_amount, status, created_at, closed_at)
+        SELECT g.vendor_code, 'Q' || ${String(Date.now())} || '-' || s, m.id, g.node_id, g.game_code, g.game_type, 'PHP', 500, 0, 'closed', now(), now()
+        FROM generate_series(1, 1000) s
+        JOIN LATERAL (SELECT id FROM members ORDER BY id OFFSET s * 11 LIMIT 1) m ON true
+        JOIN LATERAL (SELECT node_id, vendor_code, game_code, game_type FROM games ORDER BY node_id LIMIT 1) g ON true`.execute(
+        ctx.db,
+      );
+      const timed = async (label: string, day: string, at: typeof ctx) => {
+        const d0 = performance.now();
+        const computed = await passOverDay(at, day);
+        const s = ((performance.now() - d0) / 1000).toFixed(3);
+        console.log(`rollup job, ${label}: ${s} s (${computed ? 'recomputed' : 'left as it was'})`);
+      };
+      await timed('today after 1,000 new rounds', today, ctx);
+      await timed('yesterday, nothing new', yesterday, ctx);
+      const on = (minutes: number) => ({ ...ctx, now: () => new Date(Date.now() + minutes * 60_000) });
+      await timed('today three minutes on (the margin looks at those rounds again)', today, on(3));
+      await timed('today six minutes on, nothing new', today, on(6));
     }
     // The net revenue report's ranges summed ahead (the job builds them after its days), then the
     // job's usual pass with them: today and yesterday recomputed, each adding its changes to them.

@@ -111,6 +111,7 @@ import * as m0128 from './migrations/0128-catalogue-sync';
 import * as m0129 from './migrations/0129-ledger-checks';
 import * as m0130 from './migrations/0130-payment-providers';
 import * as m0131 from './migrations/0131-agent-day-changes';
+import * as m0132 from './migrations/0132-report-day-passes';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -226,6 +227,7 @@ export const migrations: Record<string, Migration> = {
   '0129-ledger-checks': m0129,
   '0130-payment-providers': m0130,
   '0131-agent-day-changes': m0131,
+  '0132-report-day-passes': m0132,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -5,6 +5,7 @@ import { recountAgentDaysFrom } from '../modules/agents/agent-stats.service';
 import { settleContracts, windowOf } from '../modules/agents/settlement.service';
 import { getBrand } from '../modules/brand/brand.service';
 import { refreshPopularity } from '../modules/games/popularity.service';
+import { recountDaysFrom } from '../modules/reports/reports.service';
 import { DEMO_TEAM_USERNAMES } from '../seed/demo-accounts-seed';
 import { demoContractsMade, makeDemoContracts } from './demo-contracts';
 import { playDemoTeam } from './demo-play';
@@ -107,9 +108,12 @@ export async function runDemo(ctx: AppContext): Promise<DemoResult> {
   const statements = contracts > 0 ? await settleContracts(ctx) : 0;
   // The evening's rounds count at once in the lobby's popular order and HOT tags, not at the job's next run.
   if (rounds > 0) await refreshPopularity(ctx);
-  // The evening's play is dated in the past, where the figures job's passes look for no changes:
-  // the days from its start are computed whole at the job's next pass.
-  if (rounds > 0) await recountAgentDaysFrom(ctx, start);
+  // The evening's play is dated in the past, where the jobs' passes look for no changes: the days
+  // from its start are computed whole at their next pass.
+  if (rounds > 0) {
+    await recountAgentDaysFrom(ctx, start);
+    await recountDaysFrom(ctx, start);
+  }
   if (rewardsFailed !== undefined) throw rewardsFailed;
   return { rounds, rewards, contracts, statements };
 }

@@ -1,4 +1,3 @@
-// postgres: a pass looks back as far as the oldest transaction running on the server
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followAppClock } from '../../db/app-clock';
@@ -7,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createSessionMember } from '../../test/programmes';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { post } from '../ledger/ledger.service';
-import { dayOf, oldestOpenTransactionMs } from './agent-stats.queries';
+import { dayOf } from './agent-stats.queries';
 import { refreshAgentDay, refreshAgentStats } from './agent-stats.service';
 
 // The daily figures job's passes over an open day recompute only the members that changed since
@@ -251,26 +250,4 @@ describe('the daily figures job on an open day', () => {
     expect(Number(row.d_provider_fee)).toBe(100);
     await setBrandSetting(t.ctx.db, 'agentNgr', before);
   });
-
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'measures how long the oldest transaction on the server has been running',
-    { tags: ['postgres'] },
-    async () => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const open = t.ctx.db.transaction().execute(async (trx) => {
-        await sql`SELECT 1`.execute(trx);
-        await held;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const ms = await oldestOpenTransactionMs(t.ctx.db);
-      release();
-      await open;
-      expect(ms).toBeGreaterThanOrEqual(1_400);
-      expect(ms).toBeLessThan(60_000);
-      expect(await oldestOpenTransactionMs(t.ctx.db)).toBeLessThan(1_000);
-    },
-  );
 });

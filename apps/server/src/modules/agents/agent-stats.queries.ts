@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type {} from './agent-stats.tables';
+import { FIGURE_POSTING_TYPES, figureChangesSql } from './figure-changes.sql';
 import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue.sql';
 
 // The agent figures aggregate what other areas record: closed rounds (vendor_rounds, written by
@@ -303,19 +304,6 @@ export async function forgetPasses(db: Conn, from: Day) {
 }
 
 /**
- * How long the oldest transaction of the site's clients still running on this database (other than
- * this one) has run, in ms; 0 when none (PGlite's one connection).
- */
-export async function oldestOpenTransactionMs(db: Conn): Promise<number> {
-  const r = await sql<{ ms: number | string | null }>`
-    SELECT extract(epoch FROM (clock_timestamp() - min(xact_start))) * 1000 AS ms
-      FROM pg_stat_activity
-     WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid() AND datname = current_database()
-       AND backend_type = 'client backend'`.execute(db);
-  return Math.max(0, Number(r.rows[0]?.ms ?? 0));
-}
-
-/**
  * The members whose figures may have changed since `since`, found by the time each change is
  * recorded at: rounds closed, ledger postings the figures read (the dividend base's deductions,
  * a resettled or rolled-back round's game money), deposits approved, withdrawals approved,
@@ -324,28 +312,9 @@ export async function oldestOpenTransactionMs(db: Conn): Promise<number> {
  * the day. `agents`: the old uplines (at every depth) of the members moved since then, whose teams
  * lost them; the new ones are the moved members' uplines now.
  */
-export async function changedSince(db: Conn, since: Date, postingTypes: readonly string[]) {
-  const r = await sql<{ member_id: string; moved: boolean }>`
-    SELECT member_id, false AS moved FROM vendor_rounds WHERE status = 'closed' AND closed_at >= ${since}
-    UNION
-    SELECT a.member_id, false FROM ledger_postings p
-      JOIN ledger_entries e ON e.posting_id = p.id
-      JOIN ledger_accounts a ON a.id = e.account_id
-     WHERE (p.type = ANY(${postingTypes}::text[]) OR (p.type >= 'win.resettle-' AND p.type < 'win.resettle.'))
-       AND p.created_at >= ${since} AND a.member_id IS NOT NULL
-    UNION
-    SELECT member_id, false FROM deposit_orders WHERE status = 'approved' AND decided_at >= ${since}
-    UNION
-    SELECT member_id, false FROM withdrawal_orders WHERE approved_at >= ${since}
-    UNION
-    SELECT id, false FROM members WHERE created_at >= ${since}
-    UNION
-    SELECT member_id, false FROM agent_member_late WHERE found_at >= ${since}
-    UNION
-    SELECT member_id, false FROM agent_tree_changes WHERE changed_at >= ${since}
-    UNION
-    SELECT t.ancestor_id, true FROM agent_tree_changes c JOIN agent_tree t ON t.member_id = c.old_upline_id
-     WHERE c.changed_at >= ${since}`.execute(db);
+export async function changedSince(db: Conn, day: Day, tz: string, since: Date) {
+  const window = await dayWindow(db, day, day, tz);
+  const r = await figureChangesSql(since, { day, ...window }, { postingTypes: FIGURE_POSTING_TYPES }).execute(db);
   const members = new Set<number>();
   const agents = new Set<number>();
   for (const row of r.rows) (row.moved ? agents : members).add(Number(row.member_id));

@@ -1,9 +1,10 @@
 import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
+import { changesFrom } from '../../db/open-transactions';
 import { BrandSettingsSchema, getBrand } from '../brand/brand.service';
 import * as q from './agent-stats.queries';
-import { type AgentNgrSettings, agentNgrSettings, NGR_POSTING_TYPES } from './member-revenue.sql';
+import { type AgentNgrSettings, agentNgrSettings } from './member-revenue.sql';
 
 // The job keeps today and yesterday fresh (yesterday: rounds closed and orders approved around
 // midnight) and fills in days never computed, a few per run so one run stays short. A settled day
@@ -27,8 +28,6 @@ const WHOLE_EVERY_MS = 60 * 60_000;
 const MAX_CHANGED = 20_000;
 /** Upline changes are kept this long for the passes (then every open day's pass has seen them). */
 const TREE_CHANGES_KEPT_MS = 2 * 86_400_000;
-/** The ledger posting types the figures read: every deduction category's, and a rolled-back bet's. */
-const FIGURE_POSTING_TYPES = [...Object.values(NGR_POSTING_TYPES).flat(), 'bet.rollback'];
 /** Settled days that ended this recently are looked at for late data on every run. */
 const LATE_RECENT_MS = 3 * 86_400_000;
 /** Older settled days looked at per run, the longest unchecked first (all of them, in turn). */
@@ -66,13 +65,7 @@ async function computeWhole(trx: Conn, day: q.Day, zone: string, stamp: Date, ng
   const written = await q.refreshMemberDays(trx, day, zone, stamp, ngr);
   await q.analyzeMemberDays(trx, written);
   await q.refreshTeamDays(trx, day, stamp);
-  await q.markDay(trx, day, stamp, await changesFrom(trx, stamp), { ngrKey: agentNgrKey(ngr) });
-}
-
-/** Where the pass after one at `stamp` looks for changes from. */
-async function changesFrom(trx: Conn, stamp: Date): Promise<Date> {
-  const open = await q.oldestOpenTransactionMs(trx);
-  return new Date(stamp.getTime() - Math.max(CHANGE_MARGIN_MS, open + 1_000));
+  await q.markDay(trx, day, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS), { ngrKey: agentNgrKey(ngr) });
 }
 
 /** The settings as a key that does not depend on the order of their fields. */
@@ -108,7 +101,7 @@ export async function refreshOpenDay(ctx: AppContext, day: q.Day, zone: string, 
       last.ngrKey !== key ||
       stamp < last.refreshedAt ||
       stamp.getTime() - last.fullAt.getTime() >= WHOLE_EVERY_MS;
-    const changed = whole ? null : await q.changedSince(trx, last.changesFrom ?? stamp, FIGURE_POSTING_TYPES);
+    const changed = whole ? null : await q.changedSince(trx, day, zone, last.changesFrom ?? stamp);
     if (changed === null || changed.members.length > MAX_CHANGED) {
       await computeWhole(trx, day, zone, stamp, ngr);
       return true;
@@ -116,7 +109,7 @@ export async function refreshOpenDay(ctx: AppContext, day: q.Day, zone: string, 
     if (changed.members.length > 0) await q.refreshMemberDays(trx, day, zone, stamp, ngr, changed.members);
     const agents = await q.teamsOf(trx, changed.members, changed.agents);
     if (agents.length > 0) await q.refreshTeamDays(trx, day, stamp, agents);
-    await q.markDay(trx, day, stamp, await changesFrom(trx, stamp));
+    await q.markDay(trx, day, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS));
     return false;
   });
 }
@@ -127,7 +120,13 @@ export async function refreshOpenDay(ctx: AppContext, day: q.Day, zone: string, 
  */
 export async function recountAgentDaysFrom(ctx: AppContext, from: Date): Promise<void> {
   const tz = (await getBrand(ctx.db)).timeZone;
-  await q.forgetPasses(ctx.db, await q.dayOf(ctx.db, from, tz));
+  const first = await q.dayOf(ctx.db, from, tz);
+  const today = await q.dayOf(ctx.db, ctx.now(), tz);
+  // Under the days' locks, so a pass running meanwhile does not record its look after this.
+  await ctx.db.transaction().execute(async (trx: Conn) => {
+    for (let day = first; day <= today; day = addDays(day, 1)) await q.lockDay(trx, day);
+    await q.forgetPasses(trx, first);
+  });
 }
 
 /**

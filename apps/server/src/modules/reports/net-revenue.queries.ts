@@ -642,8 +642,12 @@ export async function ngrTotals(db: Conn, group: NgrGroup, f: NgrFilter) {
 
 /** When the job last computed `day` (null: not yet). */
 export async function refreshedAt(db: Conn, day: Day): Promise<Date | null> {
-  const r = await db.selectFrom('report_daily_ngr').select('refreshed_at').where('day', '=', day).executeTakeFirst();
-  return r?.refreshed_at ?? null;
+  // The job's last pass over the day when it found nothing changed since it computed the day.
+  const r = await sql<{ at: Date }>`
+    SELECT greatest(n.refreshed_at, p.refreshed_at) AS at FROM report_daily_ngr n
+      LEFT JOIN report_day_passes p ON p.day = n.day WHERE n.day = ${day}::date`.execute(db);
+  const at = r.rows[0]?.at;
+  return at ? new Date(at) : null;
 }
 
 /** Each computed day's figures in [from, to] (the dashboard). */

@@ -244,9 +244,23 @@ describe('the net revenue report over a range summed ahead', () => {
 
   it('follows a late round on a day already rolled up, a corrected result, a rollback and a correction', async () => {
     const before = await report(`from=${addDays(today, -29)}&to=${today}&groupBy=player&sort=key&pageSize=200`);
-    // A new member whose only round closes yesterday, after yesterday was computed.
+    // A new member whose only round, opened yesterday, closes now, after yesterday was computed
+    // (the games report counts it yesterday, when it opened; the net revenue today, when it closed).
     const late = await createMember(t.ctx);
-    await insertRound(t.ctx, { memberId: late.id, nodeId: nodes[0] as number, bet: 1_200, win: 200, at: ago(1, 5) });
+    const roundId = `late-${late.id}`;
+    await insertRound(t.ctx, {
+      memberId: late.id,
+      nodeId: nodes[0] as number,
+      bet: 1_200,
+      win: 200,
+      at: ago(1, 5),
+      roundId,
+    });
+    await t.ctx.db
+      .updateTable('vendor_rounds')
+      .set({ closed_at: t.ctx.now() })
+      .where('round_id', '=', roundId)
+      .execute();
     // A vendor corrects a result of 3 days ago; the only round of a member, 10 days ago, is rolled
     // back (the member leaves the 30 days); an operator corrects a member's balance today.
     await t.ctx.db.updateTable('vendor_rounds').set({ win_amount: 4_000 }).where('member_id', '=', threeDays).execute();

@@ -2,6 +2,8 @@ import { AGENT_ACCOUNT_TYPES, MEMBER_ACCOUNT_TYPE } from '@gamehall/shared/const
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import { pageOffset } from '../../http/paging';
+import { FIGURE_POSTING_TYPES, figureChangesSql } from '../agents/figure-changes.sql';
+import { COST_POSTING_TYPES } from './net-revenue.sql';
 import type {} from './reports.tables';
 
 // Reports aggregate what other areas record: rounds (vendor_rounds, written by vendor-gateway),
@@ -12,6 +14,16 @@ import type {} from './reports.tables';
 
 /** A brand-time-zone day as 'YYYY-MM-DD'. */
 export type Day = string;
+
+/**
+ * The postings made in a day that change its rollups: what the agents' figures read, the agent
+ * commissions (the operator's cost), and a round's bets and wins (the games report counts a round
+ * from when it opens, with its win so far). A bet or win in a later day on a round opened in this
+ * one, and still open, is seen by the hourly recompute (reports.service.ts WHOLE_EVERY_MS).
+ */
+const ROLLUP_POSTING_TYPES = [
+  ...new Set([...FIGURE_POSTING_TYPES, ...COST_POSTING_TYPES.commission, 'bet.vendor', 'win.vendor']),
+];
 
 // Who counts as a registration: members and agents, not trial players nor operators (type 90).
 const REGISTERED_TYPES = [MEMBER_ACCOUNT_TYPE, ...AGENT_ACCOUNT_TYPES];
@@ -169,6 +181,71 @@ export async function refreshTotals(trx: Conn, day: Day, tz: string, stamp: Date
       win_amount = excluded.win_amount, active_players = excluded.active_players, players_hll = excluded.players_hll,
       refreshed_at = excluded.refreshed_at
   `.execute(trx);
+}
+
+/** The job's last pass over the day, or null (never computed since migration 0132). */
+export async function dayPass(db: Conn, day: Day) {
+  const row = await db
+    .selectFrom('report_day_passes')
+    .select(['refreshed_at', 'computed_at', 'changes_from', 'settings_key'])
+    .where('day', '=', day)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    refreshedAt: new Date(row.refreshed_at),
+    computedAt: new Date(row.computed_at),
+    changesFrom: row.changes_from === null ? null : new Date(row.changes_from),
+    settingsKey: row.settings_key,
+  };
+}
+
+/** When the job last passed over the day (its figures are up to date as of then), or null. */
+export async function passedAt(db: Conn, day: Day): Promise<Date | null> {
+  const row = await db.selectFrom('report_day_passes').select('refreshed_at').where('day', '=', day).executeTakeFirst();
+  return row ? new Date(row.refreshed_at) : null;
+}
+
+/** Records a pass over the day; `computed` when it computed the day's rollups, with their settings. */
+export async function markPass(
+  trx: Conn,
+  day: Day,
+  stamp: Date,
+  changesFrom: Date,
+  computed: { settingsKey: string } | null,
+) {
+  const pass = { refreshed_at: stamp, changes_from: changesFrom };
+  if (computed === null) {
+    await trx.updateTable('report_day_passes').set(pass).where('day', '=', day).execute();
+    return;
+  }
+  const all = { ...pass, computed_at: stamp, settings_key: computed.settingsKey };
+  await trx
+    .insertInto('report_day_passes')
+    .values({ day, ...all })
+    .onConflict((oc) => oc.column('day').doUpdateSet(all))
+    .execute();
+}
+
+/** The days from `from` on are recomputed at their next pass. */
+export async function forgetPasses(db: Conn, from: Day) {
+  await db.updateTable('report_day_passes').set({ changes_from: null }).where('day', '>=', from).execute();
+}
+
+/**
+ * Whether anything the day's rollups read changed since `since` (figure-changes.sql.ts, with rounds
+ * counted from when they open, commissions, bets and wins, and payouts).
+ */
+export async function changedSince(db: Conn, day: Day, tz: string, since: Date): Promise<boolean> {
+  const window = await sql<{ start: Date; end: Date }>`
+    SELECT ${dayStart(day, tz)} AS start, ${dayEnd(day, tz)} AS end`.execute(db);
+  const { start, end } = window.rows[0] as { start: Date; end: Date };
+  const changes = figureChangesSql(
+    since,
+    { day, start: new Date(start), end: new Date(end) },
+    { postingTypes: ROLLUP_POSTING_TYPES, roundsOpened: true, payouts: true },
+  );
+  const r = await sql<{ changed: boolean }>`SELECT EXISTS (${changes}) AS changed`.execute(db);
+  return r.rows[0]?.changed === true;
 }
 
 /** Serialises refreshes of one day (two nodes, or the job and a backfill) until the transaction ends. */

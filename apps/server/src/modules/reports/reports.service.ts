@@ -9,6 +9,8 @@ import { addDays } from '@gamehall/shared/calendar-day';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import { countDistinct, emptyRegisters, estimate, mergeSketch } from '../../db/hll';
+import { changesFrom } from '../../db/open-transactions';
+import { agentNgrKey } from '../agents/agent-stats.service';
 import { getBrand } from '../brand/brand.service';
 import * as ngr from './net-revenue.queries';
 import { dailyNet, liabilities, ngrSettingsOf } from './net-revenue.service';
@@ -18,6 +20,13 @@ import * as q from './reports.queries';
 // midnight) and fills in days never computed, a few per run so one run stays short.
 const RECENT_DAYS = 2;
 const BACKFILL_PER_RUN = 14;
+/**
+ * A pass over today or yesterday looks for changes recorded since the last pass less this much, or
+ * less the age of the oldest transaction running then when that is longer (db/open-transactions.ts).
+ */
+const CHANGE_MARGIN_MS = 2 * 60_000;
+/** A day's rollups are recomputed at least this often, whatever the passes found (a change recorded later than its margin). */
+const WHOLE_EVERY_MS = 60 * 60_000;
 // Days before this many ago are not backfilled by the job (a new brand's history is short; an
 // old database's can be filled with refreshDays by hand).
 const BACKFILL_HORIZON_DAYS = 400;
@@ -32,18 +41,61 @@ async function timeZone(ctx: AppContext): Promise<string> {
 
 /** Recomputes every rollup of one brand-time-zone day; idempotent (same activity, same rows). */
 export async function refreshDay(ctx: AppContext, day: q.Day, tz?: string): Promise<void> {
-  const zone = tz ?? (await timeZone(ctx));
-  const settings = await ngrSettingsOf(ctx, day);
+  await refreshDayPass(ctx, day, tz ?? (await timeZone(ctx)), true);
+}
+
+/**
+ * Has the job recompute, at its next pass, the days from the one holding `from`: for writes dated
+ * in the past (the demo's past play), which the passes do not look for.
+ */
+export async function recountDaysFrom(ctx: AppContext, from: Date): Promise<void> {
+  const tz = await timeZone(ctx);
+  const first = await q.dayOf(ctx.db, from, tz);
+  const today = await q.dayOf(ctx.db, ctx.now(), tz);
+  // Under the days' locks, so a pass running meanwhile does not record its look after this.
   await ctx.db.transaction().execute(async (trx: Conn) => {
+    for (let day = first; day <= today; day = addDays(day, 1)) await q.lockDay(trx, day);
+    await q.forgetPasses(trx, first);
+  });
+}
+
+/** The job's pass over one open day (refreshDayPass); answers whether it recomputed the day. */
+export async function passOverDay(ctx: AppContext, day: q.Day): Promise<boolean> {
+  return refreshDayPass(ctx, day, await timeZone(ctx), false);
+}
+
+/**
+ * A pass over a day: its rollups are recomputed unless `always` is false and nothing they read
+ * changed since the day's last pass (less the margin), with the same settings and time zone, and
+ * they were computed within WHOLE_EVERY_MS. Answers whether it computed them.
+ */
+async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always: boolean): Promise<boolean> {
+  const settings = await ngrSettingsOf(ctx, day);
+  const settingsKey = `${zone} ${agentNgrKey(settings)}`;
+  return ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
-    await q.dayWorkMemory(trx);
     const stamp = ctx.now();
+    const last = always ? null : await q.dayPass(trx, day);
+    const unchanged =
+      last !== null &&
+      last.changesFrom !== null &&
+      last.settingsKey === settingsKey &&
+      stamp >= last.refreshedAt &&
+      stamp.getTime() - last.computedAt.getTime() < WHOLE_EVERY_MS &&
+      !(await q.changedSince(trx, day, zone, last.changesFrom));
+    if (unchanged) {
+      await q.markPass(trx, day, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS), null);
+      return false;
+    }
+    await q.dayWorkMemory(trx);
     await q.refreshGames(trx, day, zone, stamp);
     await q.refreshGameTypes(trx, day, zone, stamp);
     await q.refreshCashier(trx, day, zone, stamp);
     await q.refreshCohorts(trx, day, zone, stamp);
     await q.refreshTotals(trx, day, zone, stamp);
     await ngr.refreshNetRevenue(trx, day, zone, stamp, settings);
+    await q.markPass(trx, day, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS), { settingsKey });
+    return true;
   });
 }
 
@@ -99,7 +151,8 @@ export async function refreshRollups(ctx: AppContext): Promise<q.Day[]> {
   const before = addDays(today, -RECENT_DAYS);
   const missing = first && from <= before ? await q.missingDays(ctx.db, from, before, BACKFILL_PER_RUN) : [];
   const days = [...recent, ...missing];
-  for (const day of days) await refreshDay(ctx, day, tz);
+  for (const day of recent) await refreshDayPass(ctx, day, tz, false);
+  for (const day of missing) await refreshDay(ctx, day, tz);
   await keepNgrRanges(ctx, today);
   await ngr.refreshLiabilities(ctx.db, (await getBrand(ctx.db)).currency, ctx.now());
   return days;
@@ -125,6 +178,11 @@ type Figures = {
 };
 
 type Net = { ggr: number; deductions: number };
+
+function latest(at: Date | string, other: Date | null): Date {
+  const a = new Date(at);
+  return other && other > a ? other : a;
+}
 
 function figuresOf(rows: q.TotalsRow[], net: Net[] = []): Figures {
   const f = {
@@ -167,12 +225,13 @@ export async function dashboard(ctx: AppContext) {
   const from = addDays(today, -29);
   // The figures come from the replica (context.ts readDb); the pending work stays on the primary:
   // the console reads the dashboard again on each cashier event, and must count the order it announced.
-  const [rows, net, online, pending, owed] = await Promise.all([
+  const [rows, net, online, pending, owed, passed] = await Promise.all([
     q.totalsBetween(ctx.readDb, from, today),
     dailyNet(ctx, from, today),
     q.onlineMembers(ctx.readDb, new Date(now.getTime() - ONLINE_WINDOW_MS), now),
     q.pendingWork(ctx.db),
     liabilities(ctx),
+    q.passedAt(ctx.readDb, today),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const todayRow = byDay.get(today);
@@ -184,7 +243,8 @@ export async function dashboard(ctx: AppContext) {
   return {
     timeZone: tz,
     today,
-    refreshedAt: todayRow ? todayRow.refreshed_at : null,
+    // A pass that found nothing changed leaves the rows' stamps: the figures are as of the pass.
+    refreshedAt: todayRow ? latest(todayRow.refreshed_at, passed) : null,
     todayFigures: figuresOf(todayRow ? [todayRow] : [], netOf(today)),
     last30Days: figuresOf(rows, [...net.values()]),
     daily: days.map((day) => ({

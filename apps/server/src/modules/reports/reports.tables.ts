@@ -181,8 +181,18 @@ export interface ReportLiabilitiesTable {
   refreshed_at: Stamp;
 }
 
+/** The rollup job's passes over a day (migration 0132). */
+export interface ReportDayPassesTable {
+  day: Day;
+  refreshed_at: Stamp;
+  computed_at: Stamp;
+  changes_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  settings_key: string;
+}
+
 declare module '../../db/schema' {
   interface Database {
+    report_day_passes: ReportDayPassesTable;
     report_daily_games: ReportDailyGamesTable;
     report_daily_game_types: ReportDailyGameTypesTable;
     report_daily_cashier: ReportDailyCashierTable;
