@@ -1,3 +1,4 @@
+import { addDays } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followAppClock } from '../../db/app-clock';
@@ -6,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createSessionMember } from '../../test/programmes';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { post } from '../ledger/ledger.service';
-import { dayOf } from './agent-stats.queries';
+import { changedSince, dayOf } from './agent-stats.queries';
 import { refreshAgentDay, refreshAgentStats } from './agent-stats.service';
 
 // The daily figures job's passes over an open day recompute only the members that changed since
@@ -46,14 +47,14 @@ async function overview(token: string) {
   return res.json().value.current as { validBets: number; activeMembers: number; deposits: number };
 }
 
-async function rebate(memberId: number, amount: number) {
+async function rebate(memberId: number, amount: number, type = 'bonus.rebate') {
   seq++;
   await t.ctx.db.transaction().execute(async (trx) => {
     // Dated by the test clock, as the site's postings are by its clock.
     await followAppClock(trx, t.ctx.now());
     await post(trx, {
       idempotencyKey: `changes-rebate-${seq}-${Date.now()}`,
-      type: 'bonus.rebate',
+      type,
       reference: `RB-${seq}`,
       entries: [
         { account: { house: 'deposits-in-transit', currency }, amount: -amount },
@@ -249,5 +250,21 @@ describe('the daily figures job on an open day', () => {
       .executeTakeFirstOrThrow();
     expect(Number(row.d_provider_fee)).toBe(100);
     await setBrandSetting(t.ctx.db, 'agentNgr', before);
+  });
+
+  it("finds a member of any day on a returned payout, a rollback or a resettle, and only that day's on the rest", async () => {
+    const m = await account();
+    const other = await account();
+    const last = await pass();
+    const since = new Date(last.getTime() - 60_000);
+    const yesterday = addDays(today, -1);
+    const tz = (await getBrand(t.ctx.db)).timeZone;
+    // A rebate today changes today only; a payout returned today changes the day it was approved.
+    await rebate(other.id, 100);
+    await rebate(m.id, 500, 'withdrawal.returned');
+    const found = async (day: string) => (await changedSince(t.ctx.db, day, tz, since)).members;
+    expect(await found(today)).toEqual(expect.arrayContaining([m.id, other.id]));
+    expect(await found(yesterday)).toContain(m.id);
+    expect(await found(yesterday)).not.toContain(other.id);
   });
 });

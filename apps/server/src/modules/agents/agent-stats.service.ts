@@ -56,20 +56,24 @@ export async function refreshAgentDay(
     await q.lockDay(trx, day);
     if ((await q.settledDays(trx, day, day)).length > 0) return;
     const stamp = ctx.now();
-    await computeWhole(trx, day, zone, stamp, ngr);
+    await computeWhole(trx, day, zone, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS), ngr);
     if (opts.settle) await q.insertSettledDay(trx, day, zone, ngr, stamp);
   });
 }
 
-async function computeWhole(trx: Conn, day: q.Day, zone: string, stamp: Date, ngr: AgentNgrSettings) {
+/**
+ * Computes the day whole. `next`: where the next pass looks for changes from, measured before this
+ * one reads anything (a transaction still open then may commit while it reads).
+ */
+async function computeWhole(trx: Conn, day: q.Day, zone: string, stamp: Date, next: Date, ngr: AgentNgrSettings) {
   const written = await q.refreshMemberDays(trx, day, zone, stamp, ngr);
   await q.analyzeMemberDays(trx, written);
   await q.refreshTeamDays(trx, day, stamp);
-  await q.markDay(trx, day, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS), { ngrKey: agentNgrKey(ngr) });
+  await q.markDay(trx, day, stamp, next, { ngrKey: agentNgrKey(ngr, zone) });
 }
 
-/** The settings as a key that does not depend on the order of their fields. */
-export function agentNgrKey(ngr: AgentNgrSettings): string {
+/** The settings (and the time zone the days are cut in) as a key that does not depend on the order of their fields. */
+export function agentNgrKey(ngr: AgentNgrSettings, zone: string): string {
   const canonical = (v: unknown): unknown =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(
@@ -78,7 +82,7 @@ export function agentNgrKey(ngr: AgentNgrSettings): string {
             .map(([k, x]) => [k, canonical(x)]),
         )
       : v;
-  return JSON.stringify(canonical(ngr));
+  return `${zone} ${JSON.stringify(canonical(ngr))}`;
 }
 
 /**
@@ -93,8 +97,9 @@ export async function refreshOpenDay(ctx: AppContext, day: q.Day, zone: string, 
     await q.lockDay(trx, day);
     if ((await q.settledDays(trx, day, day)).length > 0) return false;
     const stamp = ctx.now();
+    const next = await changesFrom(trx, stamp, CHANGE_MARGIN_MS);
     const last = await q.dayPass(trx, day);
-    const key = agentNgrKey(ngr);
+    const key = agentNgrKey(ngr, zone);
     const whole =
       !last?.fullAt ||
       !last.changesFrom ||
@@ -103,13 +108,13 @@ export async function refreshOpenDay(ctx: AppContext, day: q.Day, zone: string, 
       stamp.getTime() - last.fullAt.getTime() >= WHOLE_EVERY_MS;
     const changed = whole ? null : await q.changedSince(trx, day, zone, last.changesFrom ?? stamp);
     if (changed === null || changed.members.length > MAX_CHANGED) {
-      await computeWhole(trx, day, zone, stamp, ngr);
+      await computeWhole(trx, day, zone, stamp, next, ngr);
       return true;
     }
     if (changed.members.length > 0) await q.refreshMemberDays(trx, day, zone, stamp, ngr, changed.members);
     const agents = await q.teamsOf(trx, changed.members, changed.agents);
     if (agents.length > 0) await q.refreshTeamDays(trx, day, stamp, agents);
-    await q.markDay(trx, day, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS));
+    await q.markDay(trx, day, stamp, next);
     return false;
   });
 }

@@ -8,8 +8,12 @@ import { NGR_POSTING_TYPES } from './member-revenue.sql';
 // created_at, ledger_postings (type, created_at), the orders' decision times, members.created_at),
 // so a probe costs what happened since then.
 
-/** Postings that change a round after the fact, of whichever day: a rollback, a resettle. */
-const ROUND_CHANGE_POSTING_TYPES = ['bet.rollback', 'win.resettle-credit', 'win.resettle-debit'];
+/**
+ * Postings that change a day after the fact, of whichever day: a round's rollback or resettle, and
+ * a payout that failed after its withdrawal was approved (the withdrawal is rejected, its approval
+ * time kept, and the money returned).
+ */
+const LATE_CHANGE_POSTING_TYPES = ['bet.rollback', 'win.resettle-credit', 'win.resettle-debit', 'withdrawal.returned'];
 
 /** The ledger posting types the agents' figures count in the day they are made: every deduction category's. */
 export const FIGURE_POSTING_TYPES = Object.values(NGR_POSTING_TYPES).flat();
@@ -32,7 +36,8 @@ export type FigureChangeProbes = {
  * false), and per old upline, at every depth, of a member moved to another upline since then (moved
  * true): rounds, the given postings, deposits approved, withdrawals approved, registrations, late
  * data carried into the day, upline changes (migration 0131), and as asked rounds opened and
- * withdrawals paid; a rollback or resettle since then counts for every day (its round may be of any).
+ * withdrawals paid; a rollback, a resettle or a returned payout since then counts for every day
+ * (what it changes may be of any).
  * A SELECT of (member_id, moved).
  */
 export function figureChangesSql(
@@ -51,7 +56,7 @@ export function figureChangesSql(
   const parts = [
     sql`SELECT member_id, false AS moved FROM vendor_rounds WHERE status = 'closed' AND ${inDay('closed_at')}`,
     posted(probes.postingTypes, inDay('p.created_at')),
-    posted(ROUND_CHANGE_POSTING_TYPES, sql`p.created_at >= ${since}`),
+    posted(LATE_CHANGE_POSTING_TYPES, sql`p.created_at >= ${since}`),
     sql`SELECT member_id, false FROM deposit_orders WHERE status = 'approved' AND ${inDay('decided_at')}`,
     sql`SELECT member_id, false FROM withdrawal_orders WHERE ${inDay('approved_at')}`,
     sql`SELECT id, false FROM members WHERE ${inDay('created_at')}`,
@@ -67,6 +72,8 @@ export function figureChangesSql(
     parts.push(sql`SELECT member_id, false FROM vendor_rounds WHERE status = 'closed' AND closed_at >= ${since}
       AND created_at >= ${window.start} AND created_at < ${end}`);
   }
-  if (probes.payouts) parts.push(sql`SELECT member_id, false FROM withdrawal_orders WHERE ${inDay('paid_at')}`);
+  // Paid: the (status, paid_at) index's range; a payout returned later is found by its posting.
+  if (probes.payouts)
+    parts.push(sql`SELECT member_id, false FROM withdrawal_orders WHERE status = 'paid' AND ${inDay('paid_at')}`);
   return sql`${sql.join(parts, sql` UNION `)}`;
 }

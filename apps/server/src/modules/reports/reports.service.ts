@@ -71,10 +71,12 @@ export async function passOverDay(ctx: AppContext, day: q.Day): Promise<boolean>
  */
 async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always: boolean): Promise<boolean> {
   const settings = await ngrSettingsOf(ctx, day);
-  const settingsKey = `${zone} ${agentNgrKey(settings)}`;
+  const settingsKey = agentNgrKey(settings, zone);
   return ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
     const stamp = ctx.now();
+    // Measured before the pass reads anything: a transaction still open now may commit meanwhile.
+    const next = await changesFrom(trx, stamp, CHANGE_MARGIN_MS);
     const last = always ? null : await q.dayPass(trx, day);
     const unchanged =
       last !== null &&
@@ -84,7 +86,7 @@ async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always:
       stamp.getTime() - last.computedAt.getTime() < WHOLE_EVERY_MS &&
       !(await q.changedSince(trx, day, zone, last.changesFrom));
     if (unchanged) {
-      await q.markPass(trx, day, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS), null);
+      await q.markPass(trx, day, stamp, next, null);
       return false;
     }
     await q.dayWorkMemory(trx);
@@ -94,7 +96,7 @@ async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always:
     await q.refreshCohorts(trx, day, zone, stamp);
     await q.refreshTotals(trx, day, zone, stamp);
     await ngr.refreshNetRevenue(trx, day, zone, stamp, settings);
-    await q.markPass(trx, day, stamp, await changesFrom(trx, stamp, CHANGE_MARGIN_MS), { settingsKey });
+    await q.markPass(trx, day, stamp, next, { settingsKey });
     return true;
   });
 }
