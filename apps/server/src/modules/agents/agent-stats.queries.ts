@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type {} from './agent-stats.tables';
 import { FIGURE_POSTING_TYPES, figureChangesSql } from './figure-changes.sql';
-import { type AgentNgrSettings, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue.sql';
+import { type AgentNgrSettings, amongIds, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue.sql';
 
 // The agent figures aggregate what other areas record: closed rounds (vendor_rounds, written by
 // vendor-gateway), approved deposits and withdrawals (cashier), registrations (accounts), and the
@@ -47,7 +47,7 @@ export async function refreshMemberDays(
   ngr: AgentNgrSettings,
   members: readonly number[] | null = null,
 ): Promise<number> {
-  const only = (column: string) => (members ? sql` AND ${sql.ref(column)} = ANY(${members}::bigint[])` : sql``);
+  const only = (column: string) => amongIds(column, members);
   const start = dayStart(day, tz);
   const end = dayEnd(day, tz);
   const window = await dayWindow(trx, day, day, tz);
@@ -108,9 +108,8 @@ const LATE_COLUMNS = ['valid_bets', 'wins', ...DEDUCTION_COLUMNS] as const;
 
 /** Per member (of `members` when given), the late data of settled days counted in `day` (agent_member_late.day_into). */
 function lateInto(day: Day, members: readonly number[] | null = null) {
-  const only = members ? sql` AND member_id = ANY(${members}::bigint[])` : sql``;
   return sql`SELECT member_id, ${sql.join(LATE_COLUMNS.map((c) => sql`sum(${sql.ref(c)})::bigint AS ${sql.ref(c)}`))}
-      FROM agent_member_late WHERE day_into = ${day}::date${only} GROUP BY member_id`;
+      FROM agent_member_late WHERE day_into = ${day}::date${amongIds('member_id', members)} GROUP BY member_id`;
 }
 
 /** A settled day's row (migration 0114); `ngr` is the agentNgr settings it was settled with, as stored. */
@@ -219,13 +218,12 @@ export async function analyzeMemberDays(trx: Conn, written: number) {
  * hashint8(member_id), rank = 23 - bit length of the other 22 bits; db/hll.ts).
  */
 export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date, agents: readonly number[] | null = null) {
-  const only = agents ? sql` AND t.ancestor_id = ANY(${agents}::bigint[])` : sql``;
   await sql`
     INSERT INTO agent_team_days (agent_id, day, new_members, active_members, active_hll, first_depositors,
       deposit_count, deposits, withdrawal_count, withdrawals, rounds, valid_bets, wins, refreshed_at)
     WITH r AS (
       SELECT t.ancestor_id AS agent_id, md.*
-      FROM agent_member_days md JOIN agent_tree t ON t.member_id = md.member_id AND t.depth >= 1${only}
+      FROM agent_member_days md JOIN agent_tree t ON t.member_id = md.member_id AND t.depth >= 1${amongIds('t.ancestor_id', agents)}
       WHERE md.day = ${day}::date
     ), sk AS (
       SELECT agent_id, array_agg(((idx << 5) | rnk)::smallint ORDER BY idx) AS hll
@@ -256,8 +254,7 @@ export async function refreshTeamDays(trx: Conn, day: Day, stamp: Date, agents: 
       withdrawal_count = excluded.withdrawal_count, withdrawals = excluded.withdrawals, rounds = excluded.rounds,
       valid_bets = excluded.valid_bets, wins = excluded.wins, refreshed_at = excluded.refreshed_at
   `.execute(trx);
-  const onlyAgents = agents ? sql` AND agent_id = ANY(${agents}::bigint[])` : sql``;
-  await sql`DELETE FROM agent_team_days WHERE day = ${day}::date AND refreshed_at <> ${stamp}${onlyAgents}`.execute(
+  await sql`DELETE FROM agent_team_days WHERE day = ${day}::date AND refreshed_at <> ${stamp}${amongIds('agent_id', agents)}`.execute(
     trx,
   );
 }
@@ -270,7 +267,7 @@ export async function markDay(
   trx: Conn,
   day: Day,
   stamp: Date,
-  changesFrom: Date | null,
+  changesFrom: Date,
   whole: { ngrKey: string } | null = null,
 ) {
   const pass = { refreshed_at: stamp, changes_from: changesFrom };

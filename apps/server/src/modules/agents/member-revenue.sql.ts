@@ -77,6 +77,11 @@ export const NOT_DEDUCTED: Record<string, string> = {
   'ticket.prize': 'points (a ticket prize in points), on the points ledger',
 };
 
+/** ` AND <column> = ANY(ids)`, or nothing without ids: a daily figures query narrowed to the members (or agents) that changed. */
+export function amongIds(column: string, ids: readonly number[] | null): RawBuilder<unknown> {
+  return ids ? sql` AND ${sql.ref(column)} = ANY(${ids}::bigint[])` : sql``;
+}
+
 /** The columns memberRevenueSql answers (minor units). */
 export type MemberRevenueRow = {
   member_id: number;
@@ -174,7 +179,7 @@ export function memberRevenueSql(
   s: AgentNgrSettings,
   members: readonly number[] | null = null,
 ): RawBuilder<MemberRevenueRow> {
-  const only = (column: string) => (members ? sql` AND ${sql.ref(column)} = ANY(${members}::bigint[])` : sql``);
+  const only = (column: string) => amongIds(column, members);
   const manualTypes = s.manual
     ? (Object.keys(MANUAL_ADJUSTMENT_TYPES) as (keyof typeof MANUAL_ADJUSTMENT_TYPES)[]).filter(
         (type) => s[MANUAL_ADJUSTMENT_TYPES[type].setting],

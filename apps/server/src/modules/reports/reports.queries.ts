@@ -1,5 +1,6 @@
 import { AGENT_ACCOUNT_TYPES, MEMBER_ACCOUNT_TYPE } from '@gamehall/shared/constants';
 import { type RawBuilder, sql } from 'kysely';
+import { brandDayBounds } from '../../db/brand-days';
 import type { Conn } from '../../db/database';
 import { pageOffset } from '../../http/paging';
 import { FIGURE_POSTING_TYPES, figureChangesSql } from '../agents/figure-changes.sql';
@@ -236,12 +237,9 @@ export async function forgetPasses(db: Conn, from: Day) {
  * counted from when they open, commissions, bets and wins, and payouts).
  */
 export async function changedSince(db: Conn, day: Day, tz: string, since: Date): Promise<boolean> {
-  const window = await sql<{ start: Date; end: Date }>`
-    SELECT ${dayStart(day, tz)} AS start, ${dayEnd(day, tz)} AS end`.execute(db);
-  const { start, end } = window.rows[0] as { start: Date; end: Date };
   const changes = figureChangesSql(
     since,
-    { day, start: new Date(start), end: new Date(end) },
+    { day, ...(await brandDayBounds(db, day, day, tz)) },
     { postingTypes: ROLLUP_POSTING_TYPES, roundsOpened: true, payouts: true },
   );
   const r = await sql<{ changed: boolean }>`SELECT EXISTS (${changes}) AS changed`.execute(db);
