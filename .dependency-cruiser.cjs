@@ -48,7 +48,17 @@ const TIERS = [
   { tier: 'views', modules: ['member-home', 'member-page', 'pvp', 'reports'] },
   {
     tier: 'compose',
-    folders: ['app.ts', 'main.ts', 'cluster.ts', 'bootstrap.ts', 'activity-consumers.ts', 'jobs/', 'seed/', 'demo/'],
+    folders: [
+      'app.ts',
+      'main.ts',
+      'cluster.ts',
+      'bootstrap.ts',
+      'start-images.ts',
+      'activity-consumers.ts',
+      'jobs/',
+      'seed/',
+      'demo/',
+    ],
   },
 ];
 

@@ -9,3 +9,6 @@ export function serverBuildIsCurrent(entry?: string): boolean;
 export function sourceLocationPlugin(outfile: string): import('esbuild').Plugin;
 export function buildServer(outfile?: string): Promise<void>;
 export function ensureServerBuild(): Promise<boolean>;
+export const startImages: string;
+export function startImagesAreCurrent(): boolean;
+export function ensureStartImages(): boolean;

@@ -143,6 +143,7 @@ export async function buildServer(outfile = serverEntry) {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    sourcesContent: false,
     logLevel: 'warning',
     plugins: [
       {
@@ -157,19 +158,48 @@ export async function buildServer(outfile = serverEntry) {
   });
 }
 
-/** Builds the server when its bundle is missing or stale; returns false when the build failed. */
+/** The embedded databases' start images, written by the bundle beside it (apps/server/src/start-images.ts). */
+export const startImages = path.join(root, 'apps', 'server', 'dist', 'start-images');
+
+export function startImagesAreCurrent() {
+  const bundle = builtAt(serverEntry);
+  return ['platform', 'studio'].every((name) => builtAt(path.join(startImages, `${name}.json`)) >= bundle);
+}
+
+/**
+ * Writes the start images when they are missing or older than the bundle: a new DATA_DIR's
+ * databases are then unpacked from them instead of made by initdb and every migration. A failure
+ * only costs the next fresh start that time, so it is reported and the start goes on.
+ */
+export function ensureStartImages() {
+  if (startImagesAreCurrent()) return true;
+  console.log("writing the embedded databases' start images (apps/server/dist/start-images)");
+  const run = spawnSync(process.execPath, [serverEntry, '--start-images', startImages], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) console.error('warning: the start images were not written; a new DATA_DIR starts from initdb');
+  return run.status === 0;
+}
+
+/**
+ * Builds the server when its bundle is missing or stale, then its start images; returns false when
+ * the build failed.
+ */
 export async function ensureServerBuild() {
-  if (serverBuildIsCurrent()) return true;
-  console.log(
-    existsSync(serverEntry)
-      ? "the server's sources changed: rebuilding apps/server/dist"
-      : 'building the server (apps/server/dist)',
-  );
-  try {
-    await buildServer();
-    return true;
-  } catch (err) {
-    console.error(err);
-    return false;
+  if (!serverBuildIsCurrent()) {
+    console.log(
+      existsSync(serverEntry)
+        ? "the server's sources changed: rebuilding apps/server/dist"
+        : 'building the server (apps/server/dist)',
+    );
+    try {
+      await buildServer();
+    } catch (err) {
+      console.error(err);
+      return false;
+    }
   }
+  ensureStartImages();
+  return true;
 }

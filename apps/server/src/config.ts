@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** Where scripts/builds.mjs writes the start images: beside the server's bundle. */
+export const BUILD_START_IMAGES = fileURLToPath(new URL('../dist/start-images', import.meta.url));
 
 // The one place that reads process.env. Everything else receives a typed Config.
 const bool = z
@@ -19,6 +23,9 @@ const EnvSchema = z.object({
   // A streaming replica for the reads that tolerate a few seconds of lag (docs/scaling.md "Read replica").
   DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  // The build's database images (scripts/builds.mjs writes them beside the bundle); '' makes a new
+  // embedded database with initdb and every migration instead.
+  START_IMAGES: z.string().optional(),
   DEMO: bool.optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,6 +50,11 @@ const EnvSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   CATALOGUE_SLOTS: z.coerce.number().int().min(0).max(200_000).default(10_400),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // The embedded databases' buffer pool each (PostgreSQL's shared_buffers); see docs/operations.md.
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'a size such as 32MB')
+    .default('32MB'),
   // Hot reads as named statements on PostgreSQL (db/prepared.ts); off behind a pooler that loses them.
   DB_NAMED_STATEMENTS: bool.optional(),
   // Processes serving requests (cluster.ts): one per core by default on PostgreSQL; PGlite is one.
@@ -73,6 +85,11 @@ export type Config = {
   /** A read-only replica for reports and back-office history (ctx.readDb); the primary when not set. */
   databaseReadUrl: string | undefined;
   dataDir: string;
+  /**
+   * The folder of the build's start images: a new embedded database (DATA_DIR/pglite, the studio's
+   * DATA_DIR/studio) is unpacked from its image there instead of made by initdb and the migrations.
+   */
+  startImages: string | undefined;
   demo: boolean;
   publicUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -115,6 +132,12 @@ export type Config = {
   smsHttpToken: string | undefined;
   catalogueSlots: number;
   dbPoolSize: number;
+  /**
+   * The buffer pool of each embedded database on disk. PostgreSQL zeroes it at every start, which
+   * took 0.7-1.2 s for the default 128MB on two slow cores (docs/benchmarks.md); a page outside it is
+   * read from the operating system's cache.
+   */
+  pgliteSharedBuffers: string;
   /**
    * The hot reads of db/prepared.ts go as named statements on PostgreSQL (parsed once per pooled
    * connection). Turn off behind a transaction-mode pooler that does not keep prepared statements
@@ -181,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
     databaseReadUrl: e.DATABASE_URL ? e.DATABASE_READ_URL : undefined,
     dataDir,
+    startImages: e.START_IMAGES === '' ? undefined : path.resolve(e.START_IMAGES ?? BUILD_START_IMAGES),
     // Demo content is on by default for the embedded database, off on PostgreSQL unless asked.
     demo: e.DEMO ?? !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
@@ -202,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpToken: e.SMS_HTTP_TOKEN,
     catalogueSlots: e.CATALOGUE_SLOTS,
     dbPoolSize: e.DB_POOL_SIZE,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     // A direct URL beside DATABASE_URL means a pooler in front (docs/scaling.md): unnamed unless asked.
     dbNamedStatements: e.DB_NAMED_STATEMENTS ?? !e.DATABASE_DIRECT_URL,
     workers: workersOf(e),
@@ -263,6 +288,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseDirectUrl: undefined,
     databaseReadUrl: undefined,
     dataDir: '',
+    startImages: undefined,
     demo: true,
     publicUrl: 'http://localhost:3000',
     logLevel: 'silent',
@@ -281,6 +307,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsHttpToken: undefined,
     catalogueSlots: 120,
     dbPoolSize: 5,
+    pgliteSharedBuffers: '32MB',
     dbNamedStatements: true,
     workers: 1,
     dbReadPoolSize: 3,

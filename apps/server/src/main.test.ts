@@ -1,6 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from './test/server-process';
 
@@ -10,17 +13,34 @@ import { startServerProcess } from './test/server-process';
 const runOnPglite = !process.env.TEST_DATABASE_URL;
 
 describe.runIf(runOnPglite)('server process', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gh-main-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = { DATA_DIR: dataDir, CATALOGUE_SLOTS: '300', DEMO: '1' };
+  const tmp = mkdtempSync(path.join(tmpdir(), 'gh-main-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  const dataDir = path.join(tmp, 'data');
+  const images = path.join(tmp, 'images');
+  const env = { DATA_DIR: dataDir, START_IMAGES: images, CATALOGUE_SLOTS: '300', DEMO: '1' };
 
-  it('starts on a fresh data dir, exits 0 on SIGTERM, and starts again on the same data', async () => {
+  it("starts on a fresh data dir from the build's start images, exits 0 on SIGTERM, and starts again on the same data", async () => {
+    // What scripts/builds.mjs runs after each bundle; then the first start unpacks both databases.
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/main.ts', '--start-images', images],
+      {
+        cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR },
+      },
+    );
     // A wait, not a speed check (bench/startup.ts times a start): alone here the first start with
     // the demo answers in 10-15 s, beside the whole PGlite run on two slow cores once over 60 s.
     const first = await startServerProcess(
       { ...env, DRAIN_SECONDS: '15' },
       { name: 'first start', timeoutMs: 150_000 },
     );
+    // Made from the images, whose WAL segments are 1 MB (a database initdb makes here has 16 MB ones).
+    for (const db of ['pglite', 'studio']) {
+      const wal = path.join(dataDir, db, 'pg_wal');
+      const segment = readdirSync(wal).find((name) => /^[0-9A-F]{24}$/.test(name));
+      expect(segment && statSync(path.join(wal, segment)).size, db).toBe(1024 * 1024);
+    }
     const status = await fetch(`${first.url}/wps/system/status`);
     expect(status.status, first.output()).toBe(200);
     const metrics = await fetch(`${first.url}/metrics`);
@@ -58,5 +78,5 @@ describe.runIf(runOnPglite)('server process', () => {
     const menus = await fetch(`${second.url}/lgw/games/game_menus`);
     expect(menus.status).toBe(200);
     expect(await second.kill('SIGTERM'), second.output()).toBe(0);
-  }, 330_000);
+  }, 420_000);
 });

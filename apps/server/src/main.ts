@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { loopbackUrl, studioPlugin } from '../../studio/src/plugin';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { type ProcessRole, runPrimary, tellPrimary, workerRole } from './cluster';
-import { type Config, loadConfig } from './config';
+import { BUILD_START_IMAGES, type Config, loadConfig } from './config';
+import { startImage } from './db/start-image';
 import { runDemo } from './demo/demo';
 import { answerWhileStarting } from './http/starting';
 import { startTracing, type TracingHandle } from './http/tracing';
@@ -13,6 +15,7 @@ import { settlementJobs } from './modules/agents/settlement.jobs';
 import { watchSessionEnds } from './modules/games/session-ends.service';
 import { pushTarget } from './modules/sportsbook/risk-factor.service';
 import { startScheduler } from './scheduler/scheduler';
+import { writeStartImages } from './start-images';
 
 // Read config, open the database, migrate, seed, listen; on SIGTERM/SIGINT finish in-flight
 // requests and close the database. With WORKERS above 1 (PostgreSQL) this process is the cluster's
@@ -20,6 +23,10 @@ import { startScheduler } from './scheduler/scheduler';
 // each of which runs this file again in its role.
 async function main() {
   const started = performance.now();
+  if (process.argv[2] === '--start-images') {
+    await writeStartImages(path.resolve(process.argv[3] ?? BUILD_START_IMAGES));
+    process.exit(0);
+  }
   const config = loadConfig();
   if (cluster.isPrimary && config.workers > 1) return runPrimary(config, started);
   // Before the app is built: its request ids are then the spans' trace ids. Each worker traces
@@ -51,6 +58,8 @@ async function runNode(config: Config, role: ProcessRole, started: number, traci
             houseSecret: config.studioSecret,
             databaseUrl: config.databaseUrl,
             dataDir: config.dataDir,
+            startImage: (dir, name, known) => startImage(dir, config.startImages, name, known),
+            sharedBuffers: config.pgliteSharedBuffers,
             simulator: true,
           })
       : undefined,

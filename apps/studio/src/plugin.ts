@@ -15,7 +15,13 @@ import { instantEngineFor } from './casino/engine-registry';
 import { openRoundOf } from './casino/rounds';
 import { TableHall, type TableTiming } from './casino/tables';
 import { type Asset, clientAsset } from './kit/client-bundle';
-import { openStudioDatabase, type StudioDb } from './kit/db/database';
+import {
+  openStudioDatabase,
+  STUDIO_IMAGE,
+  type StartImageSource,
+  type StudioDb,
+  studioStartImage,
+} from './kit/db/database';
 import type { StudioMigrations } from './kit/db/migrations';
 import type { RoundDeps } from './kit/deps';
 import { errorWords } from './kit/error-words';
@@ -52,6 +58,10 @@ export type StudioOptions = {
   /** PostgreSQL for the studio_ tables; else PGlite under `<dataDir>/studio`; dataDir '' = in memory. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** The build's start images (the platform's): a new embedded database is unpacked from its image. */
+  startImage?: StartImageSource | undefined;
+  /** The embedded database's buffer pool (the platform's PGLITE_SHARED_BUFFERS). */
+  sharedBuffers?: string | undefined;
   /** Currency of trial (demo) sessions, which never ask the platform. */
   trialCurrency?: string;
   /** Free-spin rounds idle this long are completed by the sweep (default 1 hour, always within 24 hours). */
@@ -123,10 +133,17 @@ export const studioMigrations: readonly StudioMigrations[] = [
   cardroomMigrations,
 ];
 
+/** The studio's start image for a build's folder (the platform's start-images.ts writes it). */
+export async function studioImage(): Promise<{ name: string; image: Uint8Array; migrations: string[] }> {
+  return { name: STUDIO_IMAGE, ...(await studioStartImage(studioMigrations)) };
+}
+
 export async function studioPlugin(app: FastifyInstance, options: StudioOptions): Promise<void> {
   const database = await openStudioDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
+    startImage: options.startImage,
+    sharedBuffers: options.sharedBuffers,
     migrations: studioMigrations,
   });
   const db = database.db;

@@ -17,8 +17,10 @@ import type { Config } from '../config';
 import { eventCounter } from '../event-metrics';
 import { AfterCommitDialect, type AfterCommitDriver } from './after-commit';
 import { AmbientDialect, enableAmbientTransactions } from './ambient-transaction';
+import { migrateToLatest, migrations } from './migrate';
 import { namedStatements } from './prepared';
 import type { Database } from './schema';
+import { startImage } from './start-image';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -110,6 +112,8 @@ function openPool(connectionString: string, max: number, options?: string, named
 
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolSize'> & {
+    startImages?: string | undefined;
+    pgliteSharedBuffers?: string | undefined;
     dbIdleInTransactionTimeoutMs?: number | undefined;
     dbNamedStatements?: boolean | undefined;
     databaseDirectUrl?: string | undefined;
@@ -160,7 +164,12 @@ export async function openDatabase(
       close,
     };
   }
-  const pglite = options.pglite ?? (await createPglite(config.dataDir));
+  const pglite =
+    options.pglite ??
+    (await createPglite(config.dataDir, {
+      startImages: config.startImages,
+      sharedBuffers: config.pgliteSharedBuffers,
+    }));
   const dialect = new AfterCommitDialect(new SerializedPGliteDialect({ pglite }));
   const db = mainHandle(dialect);
   return {
@@ -187,12 +196,44 @@ function mainHandle(dialect: AfterCommitDialect): Db {
   return db;
 }
 
-export async function createPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+export async function createPglite(
+  dataDir: string,
+  options: { loadDataDir?: Blob; startImages?: string | undefined; sharedBuffers?: string | undefined } = {},
+): Promise<PGlite> {
   // An empty dataDir means in memory (tests); otherwise the database persists under DATA_DIR/pglite.
   if (!dataDir) return memoryDatabase(options.loadDataDir);
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return PGlite.create({ dataDir: dir, parsers: { 20: parseInt8 } });
+  const image = startImage(dir, options.startImages, PLATFORM_IMAGE, Object.keys(migrations));
+  return PGlite.create({
+    dataDir: dir,
+    parsers: { 20: parseInt8 },
+    ...(options.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
+      : {}),
+    ...(image ? { loadDataDir: image } : {}),
+  });
+}
+
+/** The platform's start image's name in the build's folder (start-images.ts writes it). */
+export const PLATFORM_IMAGE = 'platform';
+
+/**
+ * The platform's start image: an empty database with every migration run, compacted (the on-disk
+ * database then keeps the image's 1 MB WAL segments).
+ */
+export async function platformStartImage(): Promise<{ image: Uint8Array; migrations: string[] }> {
+  const pglite = await memoryDatabase(undefined);
+  const db = new Kysely<Database>({ dialect: new SerializedPGliteDialect({ pglite }) });
+  try {
+    await migrateToLatest(db);
+    return {
+      image: new Uint8Array(await (await compactImage(pglite)).arrayBuffer()),
+      migrations: Object.keys(migrations),
+    };
+  } finally {
+    await db.destroy();
+  }
 }
 
 const MEMORY_OPTIONS = {

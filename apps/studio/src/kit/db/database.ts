@@ -5,10 +5,16 @@ import { type HeldBlob, keptImage } from '@gamehall/shared/held-blob';
 import { compactImage, IMAGE_INITDB_PARAMS } from '@gamehall/shared/pglite-image';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { migrateStudio, type StudioMigrations } from './migrations';
+import { migrateStudio, type StudioMigrations, studioMigrationList } from './migrations';
 import type { StudioDatabase } from './schema';
 
 export type StudioDb = Kysely<StudioDatabase>;
+
+/**
+ * Finds the image a new data directory `dir` is unpacked from (undefined: initdb and the
+ * migrations); `known` are the migrations this code has, and an image that ran others is not used.
+ */
+export type StartImageSource = (dir: string, name: string, known: readonly string[]) => Blob | undefined;
 
 export type StudioDatabaseHandle = { db: StudioDb; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
@@ -28,6 +34,10 @@ export async function openStudioDatabase(options: {
   poolSize?: number;
   /** The products' migrations, applied with the kit's (the studio's root lists them: plugin.ts). */
   migrations: readonly StudioMigrations[];
+  /** The build's start image of a new database under `<dataDir>/studio` (the platform's images). */
+  startImage?: StartImageSource | undefined;
+  /** The embedded database's buffer pool (PostgreSQL's shared_buffers); PGlite's default when not given. */
+  sharedBuffers?: string | undefined;
 }): Promise<StudioDatabaseHandle> {
   let handle: StudioDatabaseHandle;
   if (options.databaseUrl) {
@@ -54,7 +64,16 @@ export async function openStudioDatabase(options: {
     if (options.dataDir) {
       const dir = path.join(options.dataDir, 'studio');
       mkdirSync(dir, { recursive: true });
-      pglite = await PGlite.create({ dataDir: dir, parsers: { 20: parseInt8 } });
+      const known = Object.keys(studioMigrationList(options.migrations));
+      const image = options.startImage?.(dir, STUDIO_IMAGE, known);
+      pglite = await PGlite.create({
+        dataDir: dir,
+        parsers: { 20: parseInt8 },
+        ...(options.sharedBuffers
+          ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
+          : {}),
+        ...(image ? { loadDataDir: image } : {}),
+      });
     } else {
       pglite = await memoryDatabase(options.migrations);
     }
@@ -130,6 +149,20 @@ function migratedImage(migrations: readonly StudioMigrations[]): Promise<HeldBlo
     migratedImages.set(migrations, image);
   }
   return image();
+}
+
+/** The studio's start image's name in the build's folder. */
+export const STUDIO_IMAGE = 'studio';
+
+/** The studio's start image: an empty database with every migration run, compacted. */
+export async function studioStartImage(
+  migrations: readonly StudioMigrations[],
+): Promise<{ image: Uint8Array; migrations: string[] }> {
+  const image = await migratedImage(migrations);
+  return {
+    image: new Uint8Array(await image.arrayBuffer()),
+    migrations: Object.keys(studioMigrationList(migrations)),
+  };
 }
 
 /**
