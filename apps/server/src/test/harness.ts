@@ -103,3 +103,23 @@ export async function createTestApp(
     },
   };
 }
+
+const HOUR = 60 * 60_000;
+
+/**
+ * Moves the test clock past the next midnight of `timeZone` when fewer than `hours` are left before
+ * it (to a minute after it), so that a test whose clock runs that long keeps one brand day: run near
+ * midnight, its passes and its "today" would otherwise straddle two. Call it after `freeze`.
+ */
+export function clearOfMidnight(t: TestApp, timeZone: string, hours: number): void {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(t.ctx.now());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const sinceMidnight = ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000;
+  if (sinceMidnight + hours * HOUR >= 24 * HOUR) t.advance(24 * HOUR - sinceMidnight + 60_000);
+}

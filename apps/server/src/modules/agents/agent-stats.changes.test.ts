@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followAppClock } from '../../db/app-clock';
 import { ensureVendorIntegrations, insertRound, twoVendorGames } from '../../test/game-factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { clearOfMidnight, createTestApp, type TestApp } from '../../test/harness';
 import { createSessionMember } from '../../test/programmes';
 import { getBrand, setBrandSetting } from '../brand/brand.service';
 import { post } from '../ledger/ledger.service';
@@ -26,6 +26,8 @@ beforeAll(async () => {
   unfreeze = t.freeze();
   await ensureVendorIntegrations(t.ctx);
   const brand = await getBrand(t.ctx.db);
+  // The passes and the hourly recomputes move the clock about three hours through the file.
+  clearOfMidnight(t, brand.timeZone, 4);
   currency = brand.currency;
   today = await dayOf(t.ctx.db, t.ctx.now(), brand.timeZone);
 });

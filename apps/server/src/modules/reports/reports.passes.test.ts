@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
 import { ensureVendorIntegrations, insertRound, twoVendorGames } from '../../test/game-factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { clearOfMidnight, createTestApp, type TestApp } from '../../test/harness';
 import { createSessionMember } from '../../test/programmes';
 import { brandDefaults, setBrandSetting } from '../brand/brand.service';
 import { call } from '../cashier/cashier.fixtures';
@@ -24,6 +24,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // The passes' stamps are the clock's time: the tests tell what a pass wrote by them.
   unfreeze = t.freeze();
+  // The passes and the hourly recompute move the clock about an hour and a half through the file.
+  clearOfMidnight(t, TZ, 3);
   admin = await adminToken(t.app);
   await ensureVendorIntegrations(t.ctx);
   today = await dayOf(t.ctx.db, t.ctx.now(), TZ);
