@@ -66,9 +66,12 @@ const COVERED_TEXTS = `function (at) {
  * still arriving grows under the scroll (after a client-side navigation Playwright's "networkidle"
  * has long been reached, so it does not wait for that data): the end is the end only once the
  * page's height has stayed the same for a settle period, so the scroll is repeated until it has.
+ * Resolves false when it had not settled by the deadline.
  */
-export async function scrollToEdge(page: Page, edge: 'top' | 'end'): Promise<void> {
-  const deadline = Date.now() + 5_000;
+export async function scrollToEdge(page: Page, edge: 'top' | 'end'): Promise<boolean> {
+  // A wait, not a speed check: on a loaded machine a page can go on growing for seconds, and a
+  // check of its end must not read it scrolled short of it.
+  const deadline = Date.now() + 15_000;
   for (;;) {
     const before = await page.evaluate((to) => {
       window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight);
@@ -83,6 +86,7 @@ export async function scrollToEdge(page: Page, edge: 'top' | 'end'): Promise<voi
       },
       { to: edge, height: before },
     );
-    if (settled || Date.now() > deadline) return;
+    if (settled) return true;
+    if (Date.now() > deadline) return false;
   }
 }

@@ -44,8 +44,12 @@ async function assertNothingCovered(page: Page, label: string, options: { endles
   await page.waitForTimeout(200);
   assert.deepEqual(await coveredTexts(page, 'middle'), [], `${label}, midway`);
   if (options.endless) return;
-  await scrollToEdge(page, 'end');
-  assert.deepEqual(await coveredTexts(page, 'end'), [], `${label}, end`);
+  const settled = await scrollToEdge(page, 'end');
+  assert.deepEqual(
+    await coveredTexts(page, 'end'),
+    [],
+    `${label}, end${settled ? '' : ' (the page was still changing height after 15 s)'}`,
+  );
 }
 
 /** What the window shows now (the end of the page, after the checks): the tab bar and what is above it. */
