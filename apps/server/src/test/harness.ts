@@ -1,3 +1,4 @@
+import { addDays, brandDay, dayStart } from '@gamehall/shared/calendar-day';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
@@ -112,14 +113,7 @@ const HOUR = 60 * 60_000;
  * midnight, its passes and its "today" would otherwise straddle two. Call it after `freeze`.
  */
 export function clearOfMidnight(t: TestApp, timeZone: string, hours: number): void {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(t.ctx.now());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const sinceMidnight = ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000;
-  if (sinceMidnight + hours * HOUR >= 24 * HOUR) t.advance(24 * HOUR - sinceMidnight + 60_000);
+  const now = t.ctx.now();
+  const left = dayStart(addDays(brandDay(now, timeZone), 1), timeZone).getTime() - now.getTime();
+  if (left <= hours * HOUR) t.advance(left + 60_000);
 }
