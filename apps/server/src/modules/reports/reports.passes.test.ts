@@ -35,9 +35,14 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A pass of the job, one period after the last. */
+/**
+ * A pass of the job, one period after the last. The first one also a minute on: rows the database
+ * stamps itself (a member's registration) carry its own clock, which runs on from the frozen one
+ * while the test sets up; the second pass must not see them as changes after the first.
+ */
+let passes = 0;
 async function pass(): Promise<Date> {
-  t.advance(PASS);
+  t.advance(PASS + (passes++ === 0 ? 60_000 : 0));
   const stamp = t.ctx.now();
   await refreshRollups(t.ctx);
   return stamp;
