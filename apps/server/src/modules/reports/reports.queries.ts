@@ -72,45 +72,76 @@ function roundsOfDay(day: Day, tz: string) {
 
 // Each refresh writes the day's rows with one stamp (upsert by key), then deletes the day's rows
 // the upsert did not touch (a key with no activity any more): running it twice gives the same rows.
+// The per-game and per-type rows (a row per game played that day: thousands) are written only where
+// a figure differs, and the keys no longer computed are deleted in the same statement: the job
+// passes over today every few minutes, and rewriting every row of the day each time left as many
+// dead rows for vacuum and as much WAL. Their refreshed_at is when their figures were last written.
+
+/** The figures of a per-game rollup row; a row is rewritten only when one of them differs. */
+const GAME_ROLLUP_FIGURES = ['rounds', 'bet_amount', 'win_amount', 'players', 'players_hll'] as const;
+
+/** The stored row `a` and the computed row `b` differ in one of `cols`. */
+function differs(a: string, b: string, cols: readonly string[]) {
+  return sql.raw(
+    `(${cols.map((c) => `${a}.${c}`).join(', ')}) IS DISTINCT FROM (${cols.map((c) => `${b}.${c}`).join(', ')})`,
+  );
+}
 
 export async function refreshGames(trx: Conn, day: Day, tz: string, stamp: Date) {
   await sql`
+    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day', 'vendor_code', 'game_type', 'game_code'])},
+    computed AS MATERIALIZED (
+      SELECT a.day, a.vendor_code, a.game_type, a.game_code, a.node_id, a.rounds, a.bet_amount, a.win_amount, a.players,
+        sk.hll AS players_hll
+      FROM (
+        SELECT day, vendor_code, game_type, game_code, max(node_id) AS node_id, count(*) AS rounds,
+          sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount,
+          count(DISTINCT member_id)::int AS players
+        FROM r GROUP BY day, vendor_code, game_type, game_code
+      ) a JOIN sk USING (day, vendor_code, game_type, game_code)
+    ),
+    gone AS (
+      DELETE FROM report_daily_games g WHERE g.day = ${day}::date AND NOT EXISTS (SELECT 1 FROM computed c
+        WHERE c.vendor_code = g.vendor_code AND c.game_type = g.game_type AND c.game_code = g.game_code)
+    )
     INSERT INTO report_daily_games
       (day, vendor_code, game_type, game_code, node_id, rounds, bet_amount, win_amount, players, players_hll, refreshed_at)
-    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day', 'vendor_code', 'game_type', 'game_code'])}
-    SELECT a.day, a.vendor_code, a.game_type, a.game_code, a.node_id, a.rounds, a.bet_amount, a.win_amount, a.players,
-      sk.hll, ${stamp}::timestamptz
-    FROM (
-      SELECT day, vendor_code, game_type, game_code, max(node_id) AS node_id, count(*) AS rounds,
-        sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount,
-        count(DISTINCT member_id)::int AS players
-      FROM r GROUP BY day, vendor_code, game_type, game_code
-    ) a JOIN sk USING (day, vendor_code, game_type, game_code)
+    SELECT c.*, ${stamp}::timestamptz FROM computed c
+    LEFT JOIN report_daily_games g ON g.day = c.day AND g.vendor_code = c.vendor_code AND g.game_type = c.game_type
+      AND g.game_code = c.game_code
+    WHERE g.day IS NULL OR ${differs('g', 'c', ['node_id', ...GAME_ROLLUP_FIGURES])}
     ON CONFLICT (day, vendor_code, game_type, game_code) DO UPDATE SET
       node_id = excluded.node_id, rounds = excluded.rounds, bet_amount = excluded.bet_amount,
       win_amount = excluded.win_amount, players = excluded.players, players_hll = excluded.players_hll,
       refreshed_at = excluded.refreshed_at
   `.execute(trx);
-  await trx.deleteFrom('report_daily_games').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
 }
 
 export async function refreshGameTypes(trx: Conn, day: Day, tz: string, stamp: Date) {
   await sql`
+    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day', 'vendor_code', 'game_type'])},
+    computed AS MATERIALIZED (
+      SELECT a.day, a.vendor_code, a.game_type, a.rounds, a.bet_amount, a.win_amount, a.players, sk.hll AS players_hll
+      FROM (
+        SELECT day, vendor_code, game_type, count(*) AS rounds,
+          sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount,
+          count(DISTINCT member_id)::int AS players
+        FROM r GROUP BY day, vendor_code, game_type
+      ) a JOIN sk USING (day, vendor_code, game_type)
+    ),
+    gone AS (
+      DELETE FROM report_daily_game_types g WHERE g.day = ${day}::date AND NOT EXISTS (SELECT 1 FROM computed c
+        WHERE c.vendor_code = g.vendor_code AND c.game_type = g.game_type)
+    )
     INSERT INTO report_daily_game_types
       (day, vendor_code, game_type, rounds, bet_amount, win_amount, players, players_hll, refreshed_at)
-    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day', 'vendor_code', 'game_type'])}
-    SELECT a.day, a.vendor_code, a.game_type, a.rounds, a.bet_amount, a.win_amount, a.players, sk.hll, ${stamp}::timestamptz
-    FROM (
-      SELECT day, vendor_code, game_type, count(*) AS rounds,
-        sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount,
-        count(DISTINCT member_id)::int AS players
-      FROM r GROUP BY day, vendor_code, game_type
-    ) a JOIN sk USING (day, vendor_code, game_type)
+    SELECT c.*, ${stamp}::timestamptz FROM computed c
+    LEFT JOIN report_daily_game_types g ON g.day = c.day AND g.vendor_code = c.vendor_code AND g.game_type = c.game_type
+    WHERE g.day IS NULL OR ${differs('g', 'c', GAME_ROLLUP_FIGURES)}
     ON CONFLICT (day, vendor_code, game_type) DO UPDATE SET
       rounds = excluded.rounds, bet_amount = excluded.bet_amount, win_amount = excluded.win_amount,
       players = excluded.players, players_hll = excluded.players_hll, refreshed_at = excluded.refreshed_at
   `.execute(trx);
-  await trx.deleteFrom('report_daily_game_types').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
 }
 
 /** Approved deposits by the day they were approved; withdrawals by the day they were approved (money left). */

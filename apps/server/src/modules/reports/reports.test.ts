@@ -317,6 +317,52 @@ describe('dashboard and reports from the daily rollups', () => {
     expect(await count()).toHaveLength(0);
   });
 
+  it('a recompute rewrites only the per-game rows whose figures changed, and drops a game gone', async () => {
+    const day = addDays(today, -21);
+    const [m1, m2] = [await createMember(t.ctx), await createMember(t.ctx)];
+    const [g1, g2] = await twoVendorGames(t.ctx);
+    const at = new Date(`${day}T05:00:00Z`);
+    await insertRound(t.ctx, { memberId: m1.id, nodeId: g1.node_id, bet: 100, win: 40, at });
+    const gone = await insertRound(t.ctx, { memberId: m1.id, nodeId: g2.node_id, bet: 300, at });
+    await refreshDay(t.ctx, day);
+    const rows = async (table: 'report_daily_games' | 'report_daily_game_types') =>
+      sql<{ vendor_code: string; refreshed_at: Date; rounds: string; players: number }>`
+        SELECT vendor_code, refreshed_at, rounds, players FROM ${sql.table(table)} WHERE day = ${day}::date
+        ORDER BY vendor_code`
+        .execute(t.ctx.db)
+        .then((r) => r.rows.map((x) => ({ ...x, rounds: Number(x.rounds), refreshed_at: new Date(x.refreshed_at) })));
+    const before = await rows('report_daily_games');
+    const typesBefore = await rows('report_daily_game_types');
+    expect(before.map((r) => [r.vendor_code, r.rounds])).toEqual([
+      [g1.vendor_code, 1],
+      [g2.vendor_code, 1],
+    ]);
+
+    // Nothing changed: no row is written again.
+    t.advance(60_000);
+    await refreshDay(t.ctx, day);
+    expect(await rows('report_daily_games')).toEqual(before);
+    expect(await rows('report_daily_game_types')).toEqual(typesBefore);
+
+    // The first game gets a second player; the second game's only round is rolled back.
+    t.advance(60_000);
+    await insertRound(t.ctx, { memberId: m2.id, nodeId: g1.node_id, bet: 50, at });
+    await t.ctx.db.updateTable('vendor_rounds').set({ status: 'rolled_back' }).where('round_id', '=', gone).execute();
+    await refreshDay(t.ctx, day);
+    const after = await rows('report_daily_games');
+    expect(after).toEqual([{ ...before[0], rounds: 2, players: 2, refreshed_at: expect.any(Date) }]);
+    expect(after[0]?.refreshed_at.getTime()).toBeGreaterThan(before[0]?.refreshed_at.getTime() ?? Infinity);
+    expect((await rows('report_daily_game_types')).map((r) => [r.vendor_code, r.rounds, r.players])).toEqual([
+      [g1.vendor_code, 2, 2],
+    ]);
+    // The same rows a first computation of the day makes.
+    await sql`DELETE FROM report_daily_games WHERE day = ${day}::date`.execute(t.ctx.db);
+    await sql`DELETE FROM report_daily_game_types WHERE day = ${day}::date`.execute(t.ctx.db);
+    await refreshDay(t.ctx, day);
+    const strip = (r: { refreshed_at: Date }[]) => r.map(({ refreshed_at: _, ...x }) => x);
+    expect(strip(await rows('report_daily_games'))).toEqual(strip(after));
+  });
+
   it('refuses bad ranges and unknown sorts with field errors', async () => {
     for (const q of [
       `from=${today}&to=${addDays(today, -1)}`,
