@@ -4,6 +4,7 @@ import type { Conn } from '../../db/database';
 import { pageOffset } from '../../http/paging';
 import {
   type AgentNgrSettings,
+  amongIds,
   memberRevenueSql,
   NGR_CATEGORIES,
   providerFeeRates,
@@ -126,9 +127,9 @@ function rangeDeltas(o: {
  * the house's payment cost beside the rate of agentNgr.paymentFeePpm. The operator's payment fee is
  * both; the agents' dividend base keeps the rate alone (its setting says what agents share).
  */
-function payoutFeesSql(start: Date, end: Date) {
+function payoutFeesSql(start: Date, end: Date, members: readonly number[] | null = null) {
   return sql`SELECT member_id, sum(fee)::bigint AS fee FROM withdrawal_orders
-    WHERE paid_at >= ${start} AND paid_at < ${end} AND fee > 0 GROUP BY member_id`;
+    WHERE paid_at >= ${start} AND paid_at < ${end} AND fee > 0${amongIds('member_id', members)} GROUP BY member_id`;
 }
 
 /** The agents' dividend settings a settled brand day was settled with (agent_settled_days), or null. */
@@ -149,9 +150,19 @@ export async function settledNgr(db: Conn, day: Day): Promise<unknown> {
  * written), since the job recomputes today and yesterday every few minutes and most members' rows
  * stay as they were. The small tables are rewritten with one stamp and the rows the upsert did not
  * touch are deleted.
+ * `members` (a pass over the day's changes): only those members' rows of the two per-member tables
+ * are recomputed, the others stay as stored; the tables summed from them are summed whole.
  */
-export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: Date, s: AgentNgrSettings) {
+export async function refreshNetRevenue(
+  trx: Conn,
+  day: Day,
+  tz: string,
+  stamp: Date,
+  s: AgentNgrSettings,
+  members: readonly number[] | null = null,
+) {
   const { start, end } = await dayWindow(trx, day, tz);
+  const only = (column: string) => amongIds(column, members);
   const named = (c: string) => sql`coalesce(n.${sql.ref(`d_${c}`)}, 0) AS ${sql.ref(c)}`;
   // memberRevenueSql's d_* columns as the report's categories (FIGURE_COLUMNS order): the manual
   // adjustments are one cost to the operator, corrections and goodwill alike; then the provider
@@ -162,21 +173,22 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
   const providerFeeN = named('provider_fee');
   // The top agent of the day's members, joined once (a lookup per member was most of the job's time).
   await sql`
-    WITH n AS (${memberRevenueSql(start, end, s)}),
+    WITH n AS (${memberRevenueSql(start, end, s, members)}),
     c AS (
-      SELECT a.member_id, sum(e.amount)::bigint AS commission FROM ${memberCash(COST_POSTING_TYPES.commission, start, end)}
+      SELECT a.member_id, sum(e.amount)::bigint AS commission
+      FROM ${memberCash(COST_POSTING_TYPES.commission, start, end)}${only('a.member_id')}
       GROUP BY a.member_id
     ),
     o AS (
       SELECT member_id, sum(amount)::bigint AS base FROM (
         SELECT member_id, amount FROM deposit_orders
-         WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}
+         WHERE status = 'approved' AND decided_at >= ${start} AND decided_at < ${end}${only('member_id')}
         UNION ALL
         SELECT member_id, amount FROM withdrawal_orders
-        WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'
+        WHERE approved_at >= ${start} AND approved_at < ${end} AND status <> 'rejected'${only('member_id')}
       ) x GROUP BY member_id
     ),
-    pf AS (${payoutFeesSql(start, end)}),
+    pf AS (${payoutFeesSql(start, end, members)}),
     ids AS (SELECT member_id FROM n UNION SELECT member_id FROM c UNION SELECT member_id FROM o
       UNION SELECT member_id FROM pf),
     top AS (
@@ -197,14 +209,15 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
       LEFT JOIN o ON o.member_id = ids.member_id
       LEFT JOIN pf ON pf.member_id = ids.member_id
     ),
-    stale AS (${staleKeys(sql`SELECT member_id FROM report_daily_ngr_members WHERE day = ${day}::date`, sql`SELECT member_id FROM computed`, 'member_id')}),
+    stale AS (${staleKeys(sql`SELECT member_id FROM report_daily_ngr_members WHERE day = ${day}::date${only('member_id')}`, sql`SELECT member_id FROM computed`, 'member_id')}),
     gone AS (
       DELETE FROM report_daily_ngr_members m WHERE m.day = ${day}::date
         AND m.member_id IN (SELECT member_id FROM stale)
     ),
     ${rangeDeltas({
       day,
-      stored: sql`SELECT member_id, ${list(FIGURE_COLUMNS)} FROM report_daily_ngr_members WHERE day = ${day}::date`,
+      stored: sql`SELECT member_id, ${list(FIGURE_COLUMNS)} FROM report_daily_ngr_members
+        WHERE day = ${day}::date${only('member_id')}`,
       computed: sql`SELECT member_id, ${list(FIGURE_COLUMNS)} FROM computed`,
       keys: ['member_id'],
       figures: FIGURE_COLUMNS,
@@ -232,11 +245,11 @@ export async function refreshNetRevenue(trx: Conn, day: Day, tz: string, stamp: 
         ${providerFeeSql('rv.vb', 'rv.w', 'f.ppm')}::bigint AS provider_fee
       FROM (
         SELECT member_id, vendor_code, ${VALID_BET_SUMS}
-        FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY member_id, vendor_code
+        FROM vendor_rounds WHERE ${validRoundsIn(start, end)}${only('member_id')} GROUP BY member_id, vendor_code
       ) rv LEFT JOIN ${providerFeeRates(s)} ON f.vendor_code = rv.vendor_code
     ),
     stale AS (${staleKeys(
-      sql`SELECT member_id, vendor_code FROM report_daily_ngr_member_vendors WHERE day = ${day}::date`,
+      sql`SELECT member_id, vendor_code FROM report_daily_ngr_member_vendors WHERE day = ${day}::date${only('member_id')}`,
       sql`SELECT member_id, vendor_code FROM computed`,
       'member_id, vendor_code',
     )}),

@@ -2,13 +2,14 @@ import { addDays } from '@gamehall/shared/calendar-day';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../test/admin-session';
+import { createMember } from '../../test/factories';
 import { ensureVendorIntegrations, insertRound, twoVendorGames } from '../../test/game-factories';
 import { clearOfMidnight, createTestApp, type TestApp } from '../../test/harness';
 import { createSessionMember } from '../../test/programmes';
 import { brandDefaults, setBrandSetting } from '../brand/brand.service';
 import { call } from '../cashier/cashier.fixtures';
 import { dayOf } from './reports.queries';
-import { refreshRollups } from './reports.service';
+import { refreshDay, refreshRollups } from './reports.service';
 
 // The rollup job's passes over today and yesterday leave a day with no change as it is, and
 // recompute it when anything it reads changed since the last pass.
@@ -57,6 +58,42 @@ async function computedAt(): Promise<Record<string, number>> {
   return Object.fromEntries(r.rows.map((row) => [row.day, new Date(row.computed_at).getTime()]));
 }
 
+/** When today's and yesterday's last passes ran. */
+async function passedAt(): Promise<Record<string, number>> {
+  const r = await sql<{ day: string; refreshed_at: Date }>`
+    SELECT day::text AS day, refreshed_at FROM report_day_passes WHERE day >= ${addDays(today, -1)}::date`.execute(
+    t.ctx.db,
+  );
+  return Object.fromEntries(r.rows.map((row) => [row.day, new Date(row.refreshed_at).getTime()]));
+}
+
+/** Today's rows of every net revenue rollup, without the times they were written. */
+async function ngrTables() {
+  const rows = (table: string, order: string) =>
+    sql<
+      Record<string, unknown>
+    >`SELECT * FROM ${sql.table(table)} WHERE day = ${today}::date ORDER BY ${sql.raw(order)}`
+      .execute(t.ctx.db)
+      .then((r) => r.rows.map(({ refreshed_at: _, ...x }) => x));
+  return {
+    members: await rows('report_daily_ngr_members', 'member_id'),
+    memberVendors: await rows('report_daily_ngr_member_vendors', 'member_id, vendor_code'),
+    agents: await rows('report_daily_ngr_agents', 'agent_id'),
+    vendors: await rows('report_daily_ngr_vendors', 'vendor_code'),
+    games: await rows('report_daily_ngr_games', 'vendor_code, game_type, game_code'),
+    total: await rows('report_daily_ngr', 'day'),
+    // The ranges summed ahead (today's, the last 7 and 30 days', the month's) take each day's changes.
+    memberRanges: (await sql`SELECT * FROM report_ngr_range_members ORDER BY range_id, member_id`.execute(t.ctx.db))
+      .rows,
+    gameRanges: (
+      await sql`SELECT * FROM report_ngr_range_games ORDER BY range_id, vendor_code, game_type, game_code`.execute(
+        t.ctx.db,
+      )
+    ).rows,
+    rangeCounts: (await sql`SELECT id, members FROM report_ngr_ranges ORDER BY id`.execute(t.ctx.db)).rows,
+  };
+}
+
 async function todayFigures() {
   const res = await call(t, 'GET', '/admin/dashboard', admin);
   expect(res.statusCode, res.body).toBe(200);
@@ -78,13 +115,59 @@ describe('the rollup job on today and yesterday', () => {
     expect(await computedAt()).toEqual(computed);
     expect(await todayFigures()).toEqual(figures);
 
-    // A round opened (an open round counts with its win so far): today is recomputed, yesterday not.
+    // A round opened (an open round counts with its win so far): today is recomputed over what
+    // changed (its time computed whole stays), yesterday not at all.
     await insertRound(t.ctx, { memberId: m.id, nodeId: g1.node_id, bet: 2_500, status: 'open', at: t.ctx.now() });
     const third = await pass();
-    const after = await computedAt();
-    expect(after[today]).toBe(third.getTime());
-    expect(after[addDays(today, -1)]).toBe(computed[addDays(today, -1)]);
+    expect(await computedAt()).toEqual(computed);
+    expect((await passedAt())[today]).toBe(third.getTime());
     expect(await todayFigures()).toMatchObject({ rounds: figures.rounds + 1, betAmount: figures.betAmount + 25 });
+  });
+
+  it('recomputes the net revenue of the members that changed only, and agrees with the day computed whole', async () => {
+    const [g1, g2] = await twoVendorGames(t.ctx);
+    const [m1, m2, m3] = [await createMember(t.ctx), await createMember(t.ctx), await createMember(t.ctx)];
+    const closed = (memberId: number, nodeId: number, bet: number, win: number) =>
+      insertRound(t.ctx, { memberId, nodeId, bet, win, at: t.ctx.now() });
+    await closed(m1.id, g1.node_id, 1_000, 300);
+    await closed(m2.id, g2.node_id, 2_000, 0);
+    await refreshDay(t.ctx, today);
+    await pass();
+    const betOf = async (memberId: number) =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('report_daily_ngr_members')
+            .select('bet_amount')
+            .where('day', '=', today)
+            .where('member_id', '=', memberId)
+            .executeTakeFirst()
+        )?.bet_amount ?? -1,
+      );
+    // A stored row made wrong on purpose shows which rows a pass recomputes.
+    const m2Bet = await betOf(m2.id);
+    const tamper = (by: number) =>
+      sql`UPDATE report_daily_ngr_members SET bet_amount = bet_amount + ${by}
+        WHERE day = ${today}::date AND member_id = ${m2.id}`.execute(t.ctx.db);
+    await tamper(1);
+
+    // m1 plays again and m3 plays for the first time: their rows are recomputed, m2's is not.
+    await closed(m1.id, g2.node_id, 4_000, 9_000);
+    await closed(m3.id, g1.node_id, 500, 0);
+    await pass();
+    expect(await betOf(m1.id)).toBe(5_000);
+    expect(await betOf(m3.id)).toBe(500);
+    expect(await betOf(m2.id)).toBe(m2Bet + 1);
+
+    // With the stored row put right, the next pass over changes leaves what a whole recompute makes.
+    await tamper(-1);
+    await closed(m1.id, g1.node_id, 700, 0);
+    await pass();
+    const overChanges = await ngrTables();
+    expect(overChanges.memberRanges.length).toBeGreaterThan(0);
+    await refreshDay(t.ctx, today);
+    expect(await ngrTables()).toEqual(overChanges);
+    expect(await betOf(m1.id)).toBe(5_700);
   });
 
   it('recomputes a day when a setting it was computed with changes, and at least hourly', async () => {

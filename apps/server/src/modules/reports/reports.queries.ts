@@ -237,7 +237,7 @@ export async function passedAt(db: Conn, day: Day): Promise<Date | null> {
   return row ? new Date(row.refreshed_at) : null;
 }
 
-/** Records a pass over the day; `computed` when it computed the day's rollups, with their settings. */
+/** Records a pass over the day; `computed` when it computed the day's rollups whole, with their settings. */
 export async function markPass(
   trx: Conn,
   day: Day,
@@ -264,17 +264,24 @@ export async function forgetPasses(db: Conn, from: Day) {
 }
 
 /**
- * Whether anything the day's rollups read changed since `since` (figure-changes.sql.ts, with rounds
- * counted from when they open, commissions, bets and wins, and payouts).
+ * What the day's rollups read that changed since `since` (figure-changes.sql.ts, with rounds counted
+ * from when they open, commissions, bets and wins, and payouts): the members it concerns, and
+ * whether a member moved to another upline (which changes the top agent of their whole team).
  */
-export async function changedSince(db: Conn, day: Day, tz: string, since: Date): Promise<boolean> {
+export async function changedSince(db: Conn, day: Day, tz: string, since: Date) {
   const changes = figureChangesSql(
     since,
     { day, ...(await brandDayBounds(db, day, day, tz)) },
     { postingTypes: ROLLUP_POSTING_TYPES, roundsOpened: true, payouts: true },
   );
-  const r = await sql<{ changed: boolean }>`SELECT EXISTS (${changes}) AS changed`.execute(db);
-  return r.rows[0]?.changed === true;
+  const r = await changes.execute(db);
+  const members = new Set<number>();
+  let moved = false;
+  for (const row of r.rows) {
+    if (row.moved) moved = true;
+    else members.add(Number(row.member_id));
+  }
+  return { members: [...members], moved };
 }
 
 /** Serialises refreshes of one day (two nodes, or the job and a backfill) until the transaction ends. */

@@ -27,6 +27,8 @@ const BACKFILL_PER_RUN = 14;
 const CHANGE_MARGIN_MS = 2 * 60_000;
 /** A day's rollups are recomputed at least this often, whatever the passes found (a change recorded later than its margin). */
 const WHOLE_EVERY_MS = 60 * 60_000;
+/** More changed members than this in a pass: the net revenue rows are recomputed whole (one scan beats many probes). */
+const MAX_CHANGED_MEMBERS = 20_000;
 // Days before this many ago are not backfilled by the job (a new brand's history is short; an
 // old database's can be filled with refreshDays by hand).
 const BACKFILL_HORIZON_DAYS = 400;
@@ -67,7 +69,10 @@ export async function passOverDay(ctx: AppContext, day: q.Day): Promise<boolean>
 /**
  * A pass over a day: its rollups are recomputed unless `always` is false and nothing they read
  * changed since the day's last pass (less the margin), with the same settings and time zone, and
- * they were computed within WHOLE_EVERY_MS. Answers whether it computed them.
+ * they were computed within WHOLE_EVERY_MS. The net revenue rows of a member are recomputed only
+ * for the members that changed, unless a member moved to another upline or more than
+ * MAX_CHANGED_MEMBERS changed; the per-day and per-game rollups are recomputed whole. Answers
+ * whether it computed them (whole or over the changes).
  */
 async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always: boolean): Promise<boolean> {
   const settings = await ngrSettingsOf(ctx, day);
@@ -78,25 +83,28 @@ async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always:
     // Measured before the pass reads anything: a transaction still open now may commit meanwhile.
     const next = await changesFrom(trx, stamp, CHANGE_MARGIN_MS);
     const last = always ? null : await q.dayPass(trx, day);
-    const unchanged =
+    const passable =
       last !== null &&
       last.changesFrom !== null &&
       last.settingsKey === settingsKey &&
       stamp >= last.refreshedAt &&
-      stamp.getTime() - last.computedAt.getTime() < WHOLE_EVERY_MS &&
-      !(await q.changedSince(trx, day, zone, last.changesFrom));
-    if (unchanged) {
+      stamp.getTime() - last.computedAt.getTime() < WHOLE_EVERY_MS;
+    const changed = passable ? await q.changedSince(trx, day, zone, last.changesFrom ?? stamp) : null;
+    if (changed && changed.members.length === 0 && !changed.moved) {
       await q.markPass(trx, day, stamp, next, null);
       return false;
     }
+    const members = changed && !changed.moved && changed.members.length <= MAX_CHANGED_MEMBERS ? changed.members : null;
     await q.dayWorkMemory(trx);
     await q.refreshGames(trx, day, zone, stamp);
     await q.refreshGameTypes(trx, day, zone, stamp);
     await q.refreshCashier(trx, day, zone, stamp);
     await q.refreshCohorts(trx, day, zone, stamp);
     await q.refreshTotals(trx, day, zone, stamp);
-    await ngr.refreshNetRevenue(trx, day, zone, stamp, settings);
-    await q.markPass(trx, day, stamp, next, { settingsKey });
+    await ngr.refreshNetRevenue(trx, day, zone, stamp, settings, members);
+    // A pass over the members that changed keeps the time the day was last computed whole: the
+    // hourly recompute (WHOLE_EVERY_MS) runs from it.
+    await q.markPass(trx, day, stamp, next, members === null ? { settingsKey } : null);
     return true;
   });
 }
