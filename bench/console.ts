@@ -94,6 +94,8 @@ async function generate(db: Db) {
     db,
   );
   const games = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM bench_games`.execute(db)).rows[0]?.n);
+  // In the order of their time, as a live table holds them (rows appended as rounds open): in a
+  // random order a day's rounds lie all over the table, and a pass over a day reads a page per round.
   for (let from = 0; from < ROUNDS; from += BATCH) {
     const to = Math.min(ROUNDS, from + BATCH);
     await sql`
@@ -102,10 +104,12 @@ async function generate(db: Db) {
       SELECT bg.vendor_code, 'B' || r.g, ${first}::bigint + (r.g * 7919) % ${MEMBERS}, bg.node_id, bg.game_code, bg.game_type,
         'PHP', r.bet, CASE WHEN random() < 0.4 THEN round(r.bet * random() * 4.75) ELSE 0 END, 'closed', r.at, r.at
       FROM (
-        SELECT g, (100 + (g * 31) % 9900)::bigint AS bet, now() - random() * interval '30 days' AS at,
+        SELECT g, (100 + (g * 31) % 9900)::bigint AS bet,
+          now() - interval '30 days' * (1 - (g + random()) / ${ROUNDS}::float8) AS at,
           (g * 104729) % ${games} AS gi
         FROM generate_series(${from}::int, ${to - 1}::bigint) g
-      ) r JOIN bench_games bg ON bg.i = r.gi`.execute(db);
+      ) r JOIN bench_games bg ON bg.i = r.gi
+      ORDER BY r.at`.execute(db);
     console.log(`  rounds ${to} (${seconds(t0)} s)`);
   }
   console.log(`rounds: ${ROUNDS} over ${games} games in ${seconds(t0)} s`);
