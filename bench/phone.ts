@@ -18,6 +18,8 @@
 // demo mode on a throwaway data directory, as an operator's first visitors meet it.
 //
 //   node --import tsx bench/phone.ts          PAGES=/,/rng VISITS=3 PORT=3907 CHROMIUM_PATH
+//   WATERFALL=1 also prints each page's first visit request by request (start and end, ms from the
+//   navigation), to see which fetch waits for which.
 import { createServer } from 'node:http';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/chromium';
@@ -31,6 +33,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LONG_TASK_MS = 50;
 const QUIET_MS = 5_000;
 const LONGEST_MS = 30_000;
+const WATERFALL = process.env.WATERFALL === '1';
 
 type Visit = {
   fcp: number;
@@ -86,7 +89,18 @@ const OBSERVE = `(() => {
   new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__phone.tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
 })()`;
 
-async function visit(browser: Browser, url: string): Promise<Visit> {
+type Request = { url: string; start: number; end: number; kib: number };
+
+function printWaterfall(label: string, requests: Request[], navigationStart: number) {
+  console.log(`waterfall of ${label} (ms from the navigation: start-end, KiB transferred)`);
+  for (const r of [...requests].sort((a, b) => a.start - b.start)) {
+    const at = (t: number) => Math.round((t - navigationStart) * 1000);
+    const name = r.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 110);
+    console.log(`  ${at(r.start)}-${r.end ? at(r.end) : '?'}  ${r.kib.toFixed(1)}  ${name}`);
+  }
+}
+
+async function visit(browser: Browser, url: string, waterfall = false): Promise<Visit> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -108,8 +122,14 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     let transferred = 0;
-    cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+    const requests = new Map<string, Request>();
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
+      requests.set(e.requestId, { url: e.request.url, start: e.timestamp, end: 0, kib: 0 });
+    });
+    cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
       transferred += e.encodedDataLength;
+      const r = requests.get(e.requestId);
+      if (r) Object.assign(r, { end: e.timestamp, kib: e.encodedDataLength / 1024 });
     });
     const started = Date.now();
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
@@ -122,6 +142,14 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
       if (now - lastEnd >= QUIET_MS || Date.now() - started >= LONGEST_MS) break;
     }
     const seen = (await page.evaluate('window.__phone')) as { fcp: number; lcp: number; tasks: [number, number][] };
+    if (waterfall) {
+      const first = Math.min(...[...requests.values()].map((r) => r.start));
+      printWaterfall(
+        `${url} (FCP ${Math.round(seen.fcp)}, LCP ${Math.round(seen.lcp)})`,
+        [...requests.values()],
+        first,
+      );
+    }
     const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const metric = (name: string) => metrics.metrics.find((m) => m.name === name)?.value ?? 0;
     const elements = (await page.evaluate('document.querySelectorAll("*").length')) as number;
@@ -169,7 +197,7 @@ async function main() {
     for (let i = 0; i < VISITS; i++) {
       for (const p of PAGES) {
         referenceVisits.push(await visit(browser, reference.url));
-        pageVisits.get(p)?.push(await visit(browser, `${site.url}${p}`));
+        pageVisits.get(p)?.push(await visit(browser, `${site.url}${p}`, WATERFALL && i === 0));
       }
     }
     console.log(
