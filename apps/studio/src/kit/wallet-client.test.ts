@@ -98,6 +98,36 @@ describe('WalletClient over node:http', () => {
     expect((await nobody.bet(bet)).kind).toBe('unknown');
   });
 
+  it('sends a call again on a new connection when the kept one is reset under it, once', async () => {
+    const client = new WalletClient({ platformUrl: base, houseSecret: house });
+    const okAnswer = {
+      status: 200,
+      text: JSON.stringify({ status: 'OK', balance: 9000, currency: 'PHP', requestId: 'x' }),
+    };
+    answer = () => okAnswer;
+    expect((await client.bet({ ...bet, transactionId: 'k1' })).kind).toBe('ok');
+    const kept = seen.at(-1)?.socket;
+    // The platform closes the kept connection as the next call arrives on it.
+    let calls = 0;
+    answer = () => (calls++ === 0 ? 'hang-up' : okAnswer);
+    const before = seen.length;
+    expect(await client.bet({ ...bet, transactionId: 'k2' })).toEqual({
+      kind: 'ok',
+      balance: 9000,
+      currency: 'PHP',
+      player: undefined,
+    });
+    const sent = seen.slice(before);
+    expect(sent.map((s) => s.body.transactionId)).toEqual(['k2', 'k2']);
+    expect(sent[0]?.socket).toBe(kept);
+    expect(sent[1]?.socket).not.toBe(kept);
+    // Reset again on the new connection: no third try, the outcome is unknown.
+    answer = () => 'hang-up';
+    const resets = seen.length;
+    expect((await client.bet({ ...bet, transactionId: 'k3' })).kind).toBe('unknown');
+    expect(seen.length - resets).toBeLessThanOrEqual(2);
+  });
+
   it('sends a correction as a signed resettle and reads what a debit took', async () => {
     const client = new WalletClient({ platformUrl: base, houseSecret: house });
     answer = () => ({

@@ -120,12 +120,22 @@ type Posted = { status: number; text: string };
 
 // Every bet and win of every studio round is one of these calls. node:http over kept-alive
 // connections costs far less CPU per call than fetch (bench/vendor.ts measured about 1.9 ms of fetch
-// per call), so the studio uses it unless a test hands in its own fetch.
-const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 };
+// per call), so the studio uses it unless a test hands in its own fetch. An idle connection is
+// closed by this side after IDLE_SOCKET_MS, before the platform's own limit (Fastify's 72 s), so a
+// call seldom goes out on a connection the platform is closing; one that does fails at once with a
+// reset and is sent again on a new connection (every wallet call is idempotent on its ids).
+const IDLE_SOCKET_MS = 30_000;
+const keepAlive = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: IDLE_SOCKET_MS };
 const httpAgent = new HttpAgent(keepAlive);
 const httpsAgent = new HttpsAgent(keepAlive);
 
-function postOverHttp(url: string, headers: Record<string, string>, body: string, timeoutMs: number) {
+function postOnce(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  fresh: boolean,
+): Promise<Posted> {
   return new Promise<Posted>((resolve, reject) => {
     const https = url.startsWith('https:');
     const send = https ? httpsRequest : httpRequest;
@@ -133,7 +143,8 @@ function postOverHttp(url: string, headers: Record<string, string>, body: string
       url,
       {
         method: 'POST',
-        agent: https ? httpsAgent : httpAgent,
+        // A call sent again after a reset goes on a connection of its own.
+        agent: fresh ? false : https ? httpsAgent : httpAgent,
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         timeout: timeoutMs,
       },
@@ -145,9 +156,23 @@ function postOverHttp(url: string, headers: Record<string, string>, body: string
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      reject(req.reusedSocket && err.code === 'ECONNRESET' ? new KeptConnectionReset(err.message) : err),
+    );
     req.end(body);
   });
+}
+
+/** A kept-alive connection was reset under a call: the platform closed it as the call went out. */
+class KeptConnectionReset extends Error {}
+
+async function postOverHttp(url: string, headers: Record<string, string>, body: string, timeoutMs: number) {
+  try {
+    return await postOnce(url, headers, body, timeoutMs, false);
+  } catch (err) {
+    if (!(err instanceof KeptConnectionReset)) throw err;
+    return postOnce(url, headers, body, timeoutMs, true);
+  }
 }
 
 export class WalletClient {
