@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Conn } from '../../db/database';
 import type {} from './agent-stats.tables';
-import { FIGURE_POSTING_TYPES, figureChangesSql } from './figure-changes.sql';
+import { FIGURE_POSTING_TYPES, figureChangesSql, groupChanges } from './figure-changes.sql';
 import { type AgentNgrSettings, amongIds, DEDUCTION_COLUMNS, memberRevenueSql } from './member-revenue.sql';
 
 // The agent figures aggregate what other areas record: closed rounds (vendor_rounds, written by
@@ -312,10 +312,7 @@ export async function forgetPasses(db: Conn, from: Day) {
 export async function changedSince(db: Conn, day: Day, tz: string, since: Date) {
   const window = await dayWindow(db, day, day, tz);
   const r = await figureChangesSql(since, { day, ...window }, { postingTypes: FIGURE_POSTING_TYPES }).execute(db);
-  const members = new Set<number>();
-  const agents = new Set<number>();
-  for (const row of r.rows) (row.moved ? agents : members).add(Number(row.member_id));
-  return { members: [...members], agents: [...agents] };
+  return groupChanges(r.rows);
 }
 
 /** The agents whose teams hold any of `members` (their uplines at every depth), with `also`. */

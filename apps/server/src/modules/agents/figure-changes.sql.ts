@@ -77,3 +77,14 @@ export function figureChangesSql(
     parts.push(sql`SELECT member_id, false FROM withdrawal_orders WHERE status = 'paid' AND ${inDay('paid_at')}`);
   return sql`${sql.join(parts, sql` UNION `)}`;
 }
+
+/**
+ * figureChangesSql's rows as the passes use them: the members whose figures may have changed, and
+ * the old uplines of members moved since (`agents`; none when nobody moved).
+ */
+export function groupChanges(rows: readonly { member_id: string | number; moved: boolean }[]) {
+  const members = new Set<number>();
+  const agents = new Set<number>();
+  for (const row of rows) (row.moved ? agents : members).add(Number(row.member_id));
+  return { members: [...members], agents: [...agents] };
+}

@@ -12,7 +12,7 @@ import {
   VALID_BET_SUMS,
   validRoundsIn,
 } from '../agents/member-revenue.sql';
-import { COST_CATEGORIES, COST_POSTING_TYPES, type CostCategory } from './net-revenue.sql';
+import { COST_CATEGORIES, COST_POSTING_TYPES, type CostCategory, differs } from './net-revenue.sql';
 import type {} from './reports.tables';
 
 // Net gaming revenue for the operator (docs/back-office.md "Net revenue"). Each member's day is the
@@ -57,10 +57,7 @@ function memberCash(types: readonly string[], start: RawBuilder<Date> | Date, en
 }
 
 /** `t`'s figure columns differ from the upsert's (`excluded`): the rows an upsert rewrites. */
-const changed = (t: string, cols: readonly string[]) =>
-  sql.raw(
-    `(${cols.map((c) => `${t}.${c}`).join(', ')}) IS DISTINCT FROM (${cols.map((c) => `excluded.${c}`).join(', ')})`,
-  );
+const changed = (t: string, cols: readonly string[]) => differs(t, 'excluded', cols);
 
 /**
  * The keys of `stored` (the day's rows) that `computed` no longer has, by one aggregation over both
@@ -92,7 +89,6 @@ function rangeDeltas(o: {
   const k0 = o.keys[0] as string;
   const on = o.keys.map((k) => `o.${k} = c.${k}`).join(' AND ');
   const key = list(o.keys, (k) => `coalesce(c.${k}, o.${k}) AS ${k}`);
-  const differ = `(${o.figures.map((f) => `c.${f}`).join(', ')}) IS DISTINCT FROM (${o.figures.map((f) => `o.${f}`).join(', ')})`;
   const ranged = sql`ranged AS (
       INSERT INTO ${sql.raw(o.table === 'members' ? 'report_ngr_range_members' : 'report_ngr_range_games')} AS t
         (range_id, ${list(o.keys)}, days, ${list(o.figures)})
@@ -106,7 +102,7 @@ function rangeDeltas(o: {
       SELECT ${key}, (c.${sql.raw(k0)} IS NOT NULL)::int - (o.${sql.raw(k0)} IS NOT NULL)::int AS days,
         ${list(o.figures, (f) => `coalesce(c.${f}, 0) - coalesce(o.${f}, 0) AS ${f}`)}
       FROM (${o.computed}) c FULL JOIN (${o.stored}) o ON ${sql.raw(on)}
-      WHERE c.${sql.raw(k0)} IS NULL OR o.${sql.raw(k0)} IS NULL OR ${sql.raw(differ)}
+      WHERE c.${sql.raw(k0)} IS NULL OR o.${sql.raw(k0)} IS NULL OR ${differs('c', 'o', o.figures)}
     ),
     ${ranged}${
       o.table === 'members'

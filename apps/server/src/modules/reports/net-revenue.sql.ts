@@ -1,4 +1,5 @@
 import { CONTRACT_KINDS } from '@gamehall/shared/api/contracts';
+import { type RawBuilder, sql } from 'kysely';
 import { type AgentNgrSettings, NGR_CATEGORIES, NGR_POSTING_TYPES } from '../agents/member-revenue.sql';
 
 // The operator's net gaming revenue, in definitions its queries and service share: a *.sql.ts
@@ -21,4 +22,14 @@ export const COST_POSTING_TYPES: Record<CostCategory, readonly string[]> = {
 export function operatorNgrSettings(s: AgentNgrSettings): AgentNgrSettings {
   const all = Object.fromEntries(NGR_CATEGORIES.map((c) => [c, true])) as Record<(typeof NGR_CATEGORIES)[number], true>;
   return { ...s, ...all, manualCorrection: true, manualGoodwill: true };
+}
+
+/**
+ * Rows `a` and `b` differ in one of `cols` (NULL equal to NULL): the rollups write a row again only
+ * when a figure changed (`b` = excluded in an upsert, or the computed row beside the stored one).
+ */
+export function differs(a: string, b: string, cols: readonly string[]): RawBuilder<boolean> {
+  return sql.raw(
+    `(${cols.map((c) => `${a}.${c}`).join(', ')}) IS DISTINCT FROM (${cols.map((c) => `${b}.${c}`).join(', ')})`,
+  );
 }

@@ -3,8 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 import { brandDayBounds } from '../../db/brand-days';
 import type { Conn } from '../../db/database';
 import { pageOffset } from '../../http/paging';
-import { FIGURE_POSTING_TYPES, figureChangesSql } from '../agents/figure-changes.sql';
-import { COST_POSTING_TYPES } from './net-revenue.sql';
+import { FIGURE_POSTING_TYPES, figureChangesSql, groupChanges } from '../agents/figure-changes.sql';
+import { COST_POSTING_TYPES, differs } from './net-revenue.sql';
 import type {} from './reports.tables';
 
 // Reports aggregate what other areas record: rounds (vendor_rounds, written by vendor-gateway),
@@ -79,13 +79,6 @@ function roundsOfDay(day: Day, tz: string) {
 
 /** The figures of a per-game rollup row; a row is rewritten only when one of them differs. */
 const GAME_ROLLUP_FIGURES = ['rounds', 'bet_amount', 'win_amount', 'players', 'players_hll'] as const;
-
-/** The stored row `a` and the computed row `b` differ in one of `cols`. */
-function differs(a: string, b: string, cols: readonly string[]) {
-  return sql.raw(
-    `(${cols.map((c) => `${a}.${c}`).join(', ')}) IS DISTINCT FROM (${cols.map((c) => `${b}.${c}`).join(', ')})`,
-  );
-}
 
 export async function refreshGames(trx: Conn, day: Day, tz: string, stamp: Date) {
   await sql`
@@ -265,8 +258,8 @@ export async function forgetPasses(db: Conn, from: Day) {
 
 /**
  * What the day's rollups read that changed since `since` (figure-changes.sql.ts, with rounds counted
- * from when they open, commissions, bets and wins, and payouts): the members it concerns, and
- * whether a member moved to another upline (which changes the top agent of their whole team).
+ * from when they open, commissions, bets and wins, and payouts): the members it concerns, and the
+ * old uplines of members moved to another upline (a move changes the top agent of a whole team).
  */
 export async function changedSince(db: Conn, day: Day, tz: string, since: Date) {
   const changes = figureChangesSql(
@@ -274,14 +267,7 @@ export async function changedSince(db: Conn, day: Day, tz: string, since: Date) 
     { day, ...(await brandDayBounds(db, day, day, tz)) },
     { postingTypes: ROLLUP_POSTING_TYPES, roundsOpened: true, payouts: true },
   );
-  const r = await changes.execute(db);
-  const members = new Set<number>();
-  let moved = false;
-  for (const row of r.rows) {
-    if (row.moved) moved = true;
-    else members.add(Number(row.member_id));
-  }
-  return { members: [...members], moved };
+  return groupChanges((await changes.execute(db)).rows);
 }
 
 /** Serialises refreshes of one day (two nodes, or the job and a backfill) until the transaction ends. */

@@ -90,11 +90,12 @@ async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always:
       stamp >= last.refreshedAt &&
       stamp.getTime() - last.computedAt.getTime() < WHOLE_EVERY_MS;
     const changed = passable ? await q.changedSince(trx, day, zone, last.changesFrom ?? stamp) : null;
-    if (changed && changed.members.length === 0 && !changed.moved) {
+    const moved = (changed?.agents.length ?? 0) > 0;
+    if (changed && changed.members.length === 0 && !moved) {
       await q.markPass(trx, day, stamp, next, null);
       return false;
     }
-    const members = changed && !changed.moved && changed.members.length <= MAX_CHANGED_MEMBERS ? changed.members : null;
+    const members = changed && !moved && changed.members.length <= MAX_CHANGED_MEMBERS ? changed.members : null;
     await q.dayWorkMemory(trx);
     await q.refreshGames(trx, day, zone, stamp);
     await q.refreshGameTypes(trx, day, zone, stamp);
