@@ -29,6 +29,20 @@ export function shown(minor: number): string {
   return `${whole}.${String(minor % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Checks that the page's balance reads `minor`, waiting up to 5 s: a page shows an answer's balance
+ * once its script has read the answer, a moment after the browser has it.
+ */
+export async function assertBalanceShown(page: Page, minor: number, what: string): Promise<void> {
+  const want = shown(minor);
+  await page
+    .waitForFunction((w) => document.querySelector('[data-testid=balance]')?.textContent?.trim() === w, want, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+  assert.equal((await page.getByTestId('balance').innerText()).trim(), want, what);
+}
+
 export type StudioMember = { page: Page; context: BrowserContext; token: string; username: string };
 
 /**

@@ -12,7 +12,14 @@ import { test } from 'node:test';
 import { operatorToken } from '../../support/api';
 import { pushLiveFeed } from '../../support/live-feed';
 import { call } from '../../support/site';
-import { checkGamePage, GAME_SIZES, openGamePage, openSportsFromSite, shown } from '../../support/studio';
+import {
+  assertBalanceShown,
+  checkGamePage,
+  GAME_SIZES,
+  openGamePage,
+  openSportsFromSite,
+  shown,
+} from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -129,7 +136,7 @@ test('late in a lopsided match the cash-out takes the margin from the book, not 
     const cashed = (await (await cashAnswer).json()) as { paid: number; balance: number };
     assert.equal(cashed.paid, offer, 'paid what was offered');
     assert.ok(cashed.paid <= fair, `never more than the bet's fair value (${cashed.paid} <= ${fair.toFixed(1)})`);
-    assert.equal(await page.getByTestId('balance').innerText(), shown(cashed.balance), "the book's balance");
+    await assertBalanceShown(page, cashed.balance, "the book's balance");
     assert.equal(cashed.balance, 10_000 - STAKE + offer, 'the deposit less the stake plus the cash-out');
   } finally {
     await close();

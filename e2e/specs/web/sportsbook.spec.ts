@@ -22,6 +22,7 @@ import { screenshot } from '../../support/browser';
 import { artifactsDir, PAGE_WAIT_MS } from '../../support/env';
 import { call } from '../../support/site';
 import {
+  assertBalanceShown,
   checkGamePage,
   GAME_SIZES,
   newStudioMember,
@@ -388,7 +389,7 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     await card.getByTestId('cashout-confirm').click();
     assert.ok(await cashSent, 'the confirmed cash-out was not sent');
     const cashed = (await (await cashAnswer).json()) as { paid: number; balance: number };
-    assert.equal(await page.getByTestId('balance').innerText(), shown(cashed.balance), "the book's balance");
+    await assertBalanceShown(page, cashed.balance, "the book's balance");
     // Right after placement, at the prices it was placed at: the bet's fair value (the 5% markets'
     // margin removed) less one 5% cash-out margin, so at least 90% of the stake and less than all of it.
     assert.ok(

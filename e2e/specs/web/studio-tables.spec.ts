@@ -9,7 +9,14 @@ import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { baseUrl } from '../../support/env';
 import { launchStudioGame } from '../../support/player';
-import { checkGamePage, newStudioMember, openGamePage, shown, waitForBetting } from '../../support/studio';
+import {
+  assertBalanceShown,
+  checkGamePage,
+  newStudioMember,
+  openGamePage,
+  shown,
+  waitForBetting,
+} from '../../support/studio';
 import { useSiteBrowser } from './web-build';
 
 const browser = useSiteBrowser();
@@ -85,7 +92,8 @@ async function betAt(
   await page.getByTestId('place-bet').click();
   const placed = (await (await answer).json()) as { bet: MyBet; balance: number };
   assert.equal(placed.bet.stake, 100, 'one chip of 1.00 after the undo');
-  assert.equal((await page.getByTestId('balance').innerText()).trim(), shown(placed.balance), 'the server balance');
+  // A poll answered late must not take the answer's balance back (client/balance-shown.ts).
+  await assertBalanceShown(page, placed.balance, 'the server balance');
 
   // The round is dealt (or spun) and settled; the page shows the server's round.
   await page.waitForFunction(

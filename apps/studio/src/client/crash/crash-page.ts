@@ -12,6 +12,7 @@
 // the studio (crash-link.ts).
 import type { CrashAnswer, CrashBetAnswer, CrashCashoutAnswer } from '../../api-types';
 import type { CrashState } from '../../casino/crash';
+import { type BalanceShown, balanceShown } from '../balance-shown';
 import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
 import { pageTitle } from '../game-title';
@@ -55,7 +56,7 @@ type CrashPage = {
   w: ReturnType<typeof gameWords>['crash'];
   api: Api;
   link: ReturnType<typeof createCrashLink>;
-  balance: HTMLElement;
+  balance: BalanceShown;
   sound: Sound;
   say: (text: string, kind?: 'info' | 'error' | 'ok') => void;
   scene: ReturnType<typeof createCrashScene>;
@@ -74,12 +75,13 @@ export function crashPage(app: HTMLElement, info: SessionInfo, api: Api): void {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const link = createCrashLink({ token, language, words: w, api, onState: (s) => apply(p, s) });
 
-  const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
+  const balanceEl = h('strong', { 'data-testid': 'balance' }, money(info.balance));
+  const balance = balanceShown(balanceEl, money);
   const frame = createFrame({
     title: pageTitle('crash'),
     demo: info.mode === 'trial',
     lobbyUrl: info.lobbyUrl,
-    balance,
+    balance: balanceEl,
     currency: info.currency,
     drawerContent: [],
   });
@@ -186,6 +188,7 @@ function frameLoop(p: CrashPage) {
 async function refreshMine(p: CrashPage) {
   const { state, w, say } = p;
   try {
+    const ticket = p.balance.ticket();
     const data = await p.api<CrashAnswer>('/api/crash');
     const { model: next, autoCashedOut: after, needsState } = applyCrashAnswer(state.model, data);
     state.model = next;
@@ -193,7 +196,7 @@ async function refreshMine(p: CrashPage) {
       say(w.autoCashedOut(times(after.cashout), money(after.win)), 'ok');
       p.sound.play(cashoutSound(after.cashout));
     }
-    if (data.balance !== null) p.balance.textContent = money(data.balance);
+    p.balance.show(ticket, data.balance);
     if (needsState) apply(p, data.state);
     renderTables(p);
   } catch (err) {
@@ -215,11 +218,12 @@ async function placeBet(p: CrashPage, minor: number, autoCashout: number | null)
   const { state, w, say } = p;
   state.busy = true;
   try {
+    const ticket = p.balance.ticket();
     const answer = await p.link.send<CrashBetAnswer>({ type: 'bet', amount: minor, autoCashout }, '/api/crash/bet', {
       bet: { amount: minor, autoCashout },
     });
     state.model = withBet(state.model, answer.bet);
-    p.balance.textContent = money(answer.balance);
+    p.balance.show(ticket, answer.balance);
     say(w.betPlaced(money(minor), autoCashout ? times(autoCashout) : null), 'info');
     p.sound.play('button');
     renderTables(p);
@@ -238,9 +242,10 @@ async function cashOut(p: CrashPage) {
   const { state, w, say } = p;
   state.busy = true;
   try {
+    const ticket = p.balance.ticket();
     const answer = await p.link.send<CrashCashoutAnswer>({ type: 'cashout' }, '/api/crash/cashout');
     state.model = withBet(state.model, answer.bet);
-    if (answer.balance !== null) p.balance.textContent = money(answer.balance);
+    p.balance.show(ticket, answer.balance);
     say(w.cashedOut(times(answer.bet.cashout ?? 100), money(answer.bet.win), answer.winPending), 'ok');
     p.sound.play(cashoutSound(answer.bet.cashout));
     renderTables(p);

@@ -7,6 +7,7 @@
 // This file wires the parts: what the page knows (lottery-state.ts), the schedule and the board
 // (lottery-scene.ts), the tickets and draws (lottery-lists.ts) and the picker (lottery-controls.ts).
 import type { LotteryInfo, LotteryTicketAnswer, RoundRequest } from '../../api-types';
+import { balanceShown } from '../balance-shown';
 import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
 import { pageTitle } from '../game-title';
@@ -26,7 +27,8 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   const language = pageLanguage();
   const w = gameWords(language).lottery;
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
+  const balanceEl = h('strong', { 'data-testid': 'balance' }, money(info.balance));
+  const balance = balanceShown(balanceEl, money);
   let model: LotteryModel = initialLotteryModel();
 
   // A past draw's "show" button puts it on the stage's board.
@@ -35,7 +37,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     title: pageTitle(info.engine),
     demo: info.mode === 'trial',
     lobbyUrl: info.lobbyUrl,
-    balance,
+    balance: balanceEl,
     currency: info.currency,
     drawerContent: [lists.fair],
   });
@@ -65,6 +67,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
 
   async function load() {
     model = loadStarted(model, Date.now());
+    const ticket = balance.ticket();
     const fresh = await api<LotteryInfo>('/api/lottery');
     const answer = applyLotteryAnswer(model, fresh, Date.now(), stage.shownNumero());
     model = answer.model;
@@ -73,7 +76,7 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
     lists.renderResults(fresh);
     stage.showLatest(latest);
     const settle = () => {
-      balance.textContent = money(fresh.balance);
+      balance.show(ticket, fresh.balance);
       lists.renderTickets(fresh);
     };
     if (latest && answer.board === 'drawn') {
@@ -90,11 +93,12 @@ export function lotteryPage(app: HTMLElement, info: SessionInfo, api: Api): void
   async function buy(bet: { type: string; numbers: string[]; amount: number }) {
     picker.setBuying(true);
     try {
+      const ticket = balance.ticket();
       const r = await api<LotteryTicketAnswer>('/api/lottery/ticket', {
         method: 'POST',
         body: { bet } satisfies RoundRequest,
       });
-      balance.textContent = money(r.balance);
+      balance.show(ticket, r.balance);
       say(w.bought(r.numero));
       sound.play('spin');
       await load();

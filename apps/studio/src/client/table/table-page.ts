@@ -12,6 +12,7 @@
 // checked by its test).
 import type { RoundRequest, TableAnswer, TableBetAnswer, TableSocketMessage } from '../../api-types';
 import type { TableState } from '../../casino/tables';
+import { type BalanceShown, balanceShown } from '../balance-shown';
 import { pageLanguage } from '../boot';
 import { bindSpace, createFrame } from '../frame';
 import { pageTitle } from '../game-title';
@@ -49,7 +50,7 @@ type TablePage = {
   w: ReturnType<typeof gameWords>['table'];
   api: Api;
   token: string;
-  balance: HTMLElement;
+  balance: BalanceShown;
   say: (text: string, kind?: 'info' | 'error' | 'ok') => void;
   lists: ReturnType<typeof createTableLists>;
   controls: ReturnType<typeof createTableControls>;
@@ -66,13 +67,14 @@ export function tablePage(app: HTMLElement, info: SessionInfo, api: Api, token: 
   const reduced = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   const state = initialTablePageState();
 
-  const balance = h('strong', { 'data-testid': 'balance' }, money(info.balance));
+  const balanceEl = h('strong', { 'data-testid': 'balance' }, money(info.balance));
+  const balance = balanceShown(balanceEl, money);
   const lists = createTableLists(engine, language, w);
   const frame = createFrame({
     title: pageTitle(engine),
     demo: info.mode === 'trial',
     lobbyUrl: info.lobbyUrl,
-    balance,
+    balance: balanceEl,
     currency: info.currency,
     drawerContent: [h('section', { class: 'panel fairness' }, h('h2', {}, w.provablyFair), lists.fair)],
   });
@@ -156,10 +158,11 @@ function tick(p: TablePage) {
 async function refresh(p: TablePage) {
   const { state, scene } = p;
   try {
+    const ticket = p.balance.ticket();
     const data = await p.api<TableAnswer>('/api/table');
     const { model: next, fresh, newerState } = applyTableAnswer(state.model, data);
     state.model = next;
-    if (data.balance !== null) p.balance.textContent = money(data.balance);
+    p.balance.show(ticket, data.balance);
     if (newerState) apply(p, data.state);
     if (fresh.length) scene.showWin(fresh);
     renderLists(p);
@@ -206,12 +209,13 @@ async function placeBet(p: TablePage) {
   const bet = slipBet(engine, entries);
   state.busy = true;
   try {
+    const ticket = p.balance.ticket();
     const answer = await p.api<TableBetAnswer>('/api/table/bet', {
       method: 'POST',
       body: { bet } satisfies RoundRequest,
     });
     state.model = betTaken(state.model, answer, entries);
-    p.balance.textContent = money(answer.balance);
+    p.balance.show(ticket, answer.balance);
     say(w.betPlaced(betText(engine, answer.bet.bet, p.language)), 'info');
     renderLists(p);
   } catch (err) {
