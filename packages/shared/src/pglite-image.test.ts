@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { compactImage, IMAGE_INITDB_PARAMS, withoutEntries } from './pglite-image';
+import { compactImage, IMAGE_INITDB_PARAMS, memoryOptions, withoutEntries } from './pglite-image';
 
 /** The names of a tar archive's entries, in order. */
 function names(tar: Uint8Array): string[] {
@@ -76,6 +76,21 @@ describe('compactImage', () => {
       await copy.exec('CHECKPOINT');
     } finally {
       await copy.close();
+    }
+  });
+});
+
+describe('the options of a database in memory', () => {
+  it('read int8 as a number, refuse one beyond the safe integers, and use a small buffer pool', async () => {
+    const db = await PGlite.create(memoryOptions(PGlite.defaultStartParams));
+    try {
+      const n = await db.query<{ n: number }>('SELECT 9007199254740991::int8 AS n');
+      expect(n.rows[0]?.n).toBe(Number.MAX_SAFE_INTEGER);
+      await expect(db.query('SELECT 9007199254740992::int8 AS n')).rejects.toThrow(/outside the safe integer range/);
+      const pool = await db.query<{ setting: string }>("SELECT current_setting('shared_buffers') AS setting");
+      expect(pool.rows[0]?.setting).toBe('16MB');
+    } finally {
+      await db.close();
     }
   });
 });

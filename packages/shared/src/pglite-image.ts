@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 
 // The in-memory databases of the tests start from an image of a data directory (the server's
 // db/database.ts keeps an empty one, its test/pglite-template.ts the run's seeded one, the studio's
@@ -14,6 +14,47 @@ import type { PGlite } from '@electric-sql/pglite';
  * whole, so 1 MB segments instead of the default 16 MB.
  */
 export const IMAGE_INITDB_PARAMS = ['--wal-segsize=1'];
+
+/** An int8 read as a number, refused beyond the safe integers (money is in minor units). */
+export function parseInt8(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${v} is outside the safe integer range`);
+  return n;
+}
+
+/**
+ * PGlite's options for a database kept on disk in `dataDir`, unpacked from `image` when it is new:
+ * `sharedBuffers` is its buffer pool (PostgreSQL's shared_buffers), PGlite's default when not
+ * given. `defaults` is `PGlite.defaultStartParams` (this module takes only PGlite's types).
+ */
+export function diskOptions(
+  defaults: readonly string[],
+  dataDir: string,
+  sharedBuffers: string | undefined,
+  image: Blob | undefined,
+): PGliteOptions {
+  return {
+    dataDir,
+    parsers: { 20: parseInt8 },
+    ...(sharedBuffers ? { startParams: [...defaults, '-c', `shared_buffers=${sharedBuffers}`] } : {}),
+    ...(image ? { loadDataDir: image } : {}),
+  };
+}
+
+/**
+ * PGlite's options for a database in memory (the tests'), unpacked from `image` when given. A
+ * test database is a few megabytes and postgres zeroes its whole buffer pool at start: the default
+ * 128 MB took a second of each of the suite's hundreds of test apps. Its image keeps 1 MB WAL
+ * segments.
+ */
+export function memoryOptions(defaults: readonly string[], image?: Blob): PGliteOptions {
+  return {
+    parsers: { 20: parseInt8 },
+    startParams: [...defaults, '-c', 'shared_buffers=16MB'],
+    initDbStartParams: IMAGE_INITDB_PARAMS,
+    ...(image ? { loadDataDir: image } : {}),
+  };
+}
 
 const BLOCK = 512;
 const WAL_SEGMENT = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { keptImage } from '@gamehall/shared/held-blob';
-import { compactImage, IMAGE_INITDB_PARAMS } from '@gamehall/shared/pglite-image';
+import { compactImage, diskOptions, memoryOptions } from '@gamehall/shared/pglite-image';
 import {
   type DatabaseConnection,
   type Driver,
@@ -205,14 +205,7 @@ export async function createPglite(
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const image = startImage(dir, options.startImages, PLATFORM_IMAGE, Object.keys(migrations));
-  return PGlite.create({
-    dataDir: dir,
-    parsers: { 20: parseInt8 },
-    ...(options.sharedBuffers
-      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
-      : {}),
-    ...(image ? { loadDataDir: image } : {}),
-  });
+  return PGlite.create(diskOptions(PGlite.defaultStartParams, dir, options.sharedBuffers, image));
 }
 
 /** The platform's start image's name in the build's folder (start-images.ts writes it). */
@@ -236,17 +229,9 @@ export async function platformStartImage(): Promise<{ image: Uint8Array; migrati
   }
 }
 
-const MEMORY_OPTIONS = {
-  parsers: { 20: parseInt8 },
-  // A test database is a few megabytes, and postgres zeroes its whole buffer pool at start: the
-  // default 128 MB took a second of each of the suite's hundreds of test apps.
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  initDbStartParams: IMAGE_INITDB_PARAMS,
-};
-
 /** An empty database: initdb takes 3-4 s, so the first of a process is kept as an image. */
 const emptyImage = keptImage(async () => {
-  const first = await PGlite.create(MEMORY_OPTIONS);
+  const first = await PGlite.create(memoryOptions(PGlite.defaultStartParams));
   try {
     return await compactImage(first);
   } finally {
@@ -256,13 +241,7 @@ const emptyImage = keptImage(async () => {
 
 /** An in-memory database: from `image` when given (the test run's seeded template), else empty. */
 async function memoryDatabase(image: Blob | undefined): Promise<PGlite> {
-  return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: image ?? (await emptyImage()) });
-}
-
-function parseInt8(v: string): number {
-  const n = Number(v);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${v} is outside the safe integer range`);
-  return n;
+  return PGlite.create(memoryOptions(PGlite.defaultStartParams, image ?? (await emptyImage())));
 }
 
 /**

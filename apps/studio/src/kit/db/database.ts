@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type HeldBlob, keptImage } from '@gamehall/shared/held-blob';
-import { compactImage, IMAGE_INITDB_PARAMS } from '@gamehall/shared/pglite-image';
+import { compactImage, diskOptions, memoryOptions, parseInt8 } from '@gamehall/shared/pglite-image';
 import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateStudio, type StudioMigrations, studioMigrationList } from './migrations';
@@ -17,12 +17,6 @@ export type StudioDb = Kysely<StudioDatabase>;
 export type StartImageSource = (dir: string, name: string, known: readonly string[]) => Blob | undefined;
 
 export type StudioDatabaseHandle = { db: StudioDb; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
-
-function parseInt8(v: string): number {
-  const n = Number(v);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${v} is outside the safe integer range`);
-  return n;
-}
 
 /**
  * The studio's own database: a PostgreSQL URL (its studio_ tables next to the platform's, own
@@ -66,14 +60,7 @@ export async function openStudioDatabase(options: {
       mkdirSync(dir, { recursive: true });
       const known = Object.keys(studioMigrationList(options.migrations));
       const image = options.startImage?.(dir, STUDIO_IMAGE, known);
-      pglite = await PGlite.create({
-        dataDir: dir,
-        parsers: { 20: parseInt8 },
-        ...(options.sharedBuffers
-          ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
-          : {}),
-        ...(image ? { loadDataDir: image } : {}),
-      });
+      pglite = await PGlite.create(diskOptions(PGlite.defaultStartParams, dir, options.sharedBuffers, image));
     } else {
       pglite = await memoryDatabase(options.migrations);
     }
@@ -119,13 +106,6 @@ class SerializedPGliteDialect extends PGliteDialect {
   }
 }
 
-const MEMORY_OPTIONS = {
-  parsers: { 20: parseInt8 },
-  // Postgres zeroes its whole buffer pool at start; a database of a few megabytes gets a small one.
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  initDbStartParams: IMAGE_INITDB_PARAMS,
-};
-
 /**
  * A migrated studio database: making one from nothing runs initdb and every migration, 4-5 s,
  * which the suite's studio tests paid each, so the first of a process is kept as an image, per list
@@ -137,7 +117,7 @@ function migratedImage(migrations: readonly StudioMigrations[]): Promise<HeldBlo
   let image = migratedImages.get(migrations);
   if (!image) {
     image = keptImage(async () => {
-      const first = await PGlite.create(MEMORY_OPTIONS);
+      const first = await PGlite.create(memoryOptions(PGlite.defaultStartParams));
       const db = new Kysely<StudioDatabase>({ dialect: new SerializedPGliteDialect({ pglite: first }) });
       try {
         await migrateStudio(db, migrations);
@@ -170,5 +150,5 @@ export async function studioStartImage(
  * loads the kept image, and the migrator then finds nothing to do.
  */
 async function memoryDatabase(migrations: readonly StudioMigrations[]): Promise<PGlite> {
-  return PGlite.create({ ...MEMORY_OPTIONS, loadDataDir: await migratedImage(migrations) });
+  return PGlite.create(memoryOptions(PGlite.defaultStartParams, await migratedImage(migrations)));
 }
