@@ -15,6 +15,8 @@
 // SECONDS (default 3) per run, ROUNDS (default 3) pairs per comparison, CONNECTIONS (default 16),
 // SLOTS (default 10,400, the production catalogue), LOG_FILE (default a file in the temp directory),
 // ACCESS_LOG_SAMPLE (default 0.01, as in production), ONLY (the comparisons whose label holds it).
+// BUNDLE=1 runs the server's code from a bundle built as `npm start` builds it (support/
+// bundled-server.ts), not from the sources through tsx.
 // PROFILE=1 adds a CPU profile of the server over the whole load (what node --cpu-prof gives, limited
 // to the load; written to the temp directory, open it in Chrome's DevTools).
 import { spawn } from 'node:child_process';
@@ -26,9 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../apps/server/src/app';
-import { bootstrap } from '../apps/server/src/bootstrap';
-import { testConfig } from '../apps/server/src/config';
+import { serverParts } from './support/bundled-server';
 import { benchDatabaseFromEnv, signedInMember } from './support/database';
 import { type LoadRun, type LoadTarget, load, statusOf } from './support/http-load';
 import { loadAverage } from './support/measure';
@@ -124,6 +124,9 @@ function child(role: string, env: Record<string, string> = {}) {
 
 async function main() {
   const { url: databaseUrl, drop } = await benchDatabaseFromEnv();
+  const bundled = process.env.BUNDLE === '1';
+  const { parts, done } = await serverParts(bundled);
+  const { bootstrap, buildApp, testConfig } = parts;
   const logFile = process.env.LOG_FILE ?? path.join(tmpdir(), `cheap-routes-${process.pid}.log`);
   // The production logger writes to stdout through a synchronous sonic-boom; the same, to a file.
   const logStream = pino.destination({ dest: logFile, sync: true });
@@ -177,6 +180,7 @@ async function main() {
   await app.close();
   await ctx.database.close();
   await drop();
+  done();
   logStream.flushSync();
   rmSync(logFile, { force: true });
   if (code !== 0) throw new Error(`load generator failed (${code})`);
@@ -184,7 +188,8 @@ async function main() {
   const results = JSON.parse(out) as PairResult[];
   console.log(
     `database: ${databaseUrl ? 'PostgreSQL' : 'PGlite (in memory)'}; games: ${SLOTS}; ${CONNECTIONS} connections; ` +
-      `${ROUNDS} alternated pairs of ${SECONDS} s; log level info; load average ${before} -> ${after}`,
+      `${ROUNDS} alternated pairs of ${SECONDS} s; log level info; server code ${bundled ? 'bundled' : 'through tsx'}; ` +
+      `load average ${before} -> ${after}`,
   );
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}`;

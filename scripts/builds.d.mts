@@ -7,7 +7,7 @@ export function buildIsCurrent(app: BrowserApp): boolean;
 export function ensureBuild(app: BrowserApp): boolean;
 export function serverBuildIsCurrent(entry?: string): boolean;
 export function sourceLocationPlugin(outfile: string): import('esbuild').Plugin;
-export function buildServer(outfile?: string): Promise<void>;
+export function buildServer(outfile?: string, entry?: string): Promise<void>;
 export function ensureServerBuild(): Promise<boolean>;
 export const startImages: string;
 export function startImagesAreCurrent(): boolean;

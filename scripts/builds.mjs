@@ -127,16 +127,16 @@ export function sourceLocationPlugin(outfile) {
 const BUNDLED = /^(@gamehall\/|(kysely|zod|jose|fastify-type-provider-zod)(\/|$))/;
 
 /**
- * Bundles apps/server/src/main.ts (and what it imports of the studio and the shared package) into
- * one ES module. Packages from node_modules stay external and load as they are, except BUNDLED:
+ * Bundles apps/server/src/main.ts (or `entry`: a benchmark bundles the parts it runs) and what it
+ * imports of the studio and the shared package into one ES module. Packages from node_modules stay external and load as they are, except BUNDLED:
  * native addons and WebAssembly (pg, PGlite, argon2, sharp, esbuild for the studio's pages) and the
  * packages that find their own files at run time cannot be bundled, and CommonJS packages (fastify
  * and its plugins) are not worth the risk of bundling.
  */
-export async function buildServer(outfile = serverEntry) {
+export async function buildServer(outfile = serverEntry, entry = path.join(root, 'apps', 'server', 'src', 'main.ts')) {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(root, 'apps', 'server', 'src', 'main.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
