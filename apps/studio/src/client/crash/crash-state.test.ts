@@ -148,6 +148,9 @@ describe('crash page state', () => {
     const cashed = withBet(flying, bet({ cashout: 200, win: 2000, status: 'closed' }));
     expect(waitsForAutoCashout(cashed)).toBe(false);
     expect(lostInCrash(cashed)).toBe(false);
+    // A stake the wallet never confirmed is refunded: the crash does not say it was lost.
+    expect(lostInCrash(withBet(flying, bet({ status: 'rolled_back' })))).toBe(false);
+    expect(lostInCrash(withBet(flying, bet({ status: 'rolling_back' })))).toBe(false);
     expect(waitsForAutoCashout(withBet(flying, bet({ roundId: 0 })))).toBe(false);
     const betting = applyCrashState(initialCrashModel(), state(1000, round(1, 'betting')), T0).model;
     expect(waitsForAutoCashout(withBet(betting, bet({})))).toBe(false);

@@ -150,7 +150,8 @@ export const cashoutSound = (cashout: number | null): Effect => ((cashout ?? 0) 
 /** Whether the round has crashed on my bet of it (a bet not cashed out). */
 export function lostInCrash(m: CrashModel): boolean {
   const bet = myCurrent(m);
-  return !!bet && !bet.cashout;
+  // A stake the wallet never confirmed went back (rolled back): refunded, not lost.
+  return !!bet && !bet.cashout && bet.status !== 'rolled_back' && bet.status !== 'rolling_back';
 }
 
 /** Whether my bet flies open: the server may cash it out at its auto target, so the page asks. */
