@@ -11,7 +11,7 @@ import { post, verifyLedger } from './modules/ledger/ledger.service';
 import { deriveVendorSecret, signVendorBody } from './modules/vendor-gateway/vendor-signature';
 import { createMember } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
-import { materialise, previousRelease } from './test/previous-release';
+import { materialise, previousRelease, studioMigrations } from './test/previous-release';
 import { SERVER_START_WAIT_MS, type ServerProcess, startServerProcess } from './test/server-process';
 import { createGameSession } from './test/vendor-client';
 
@@ -47,7 +47,7 @@ describe.skipIf(!onPostgres)('a rolling upgrade', { tags: ['postgres'] }, () => 
   it('serves the previous release beside this one on the schema this one migrated, without errors', {
     timeout: SERVER_START_WAIT_MS + 120_000,
   }, async () => {
-    const release = previousRelease(Object.keys(migrations));
+    const release = previousRelease(Object.keys(migrations), { studio: true });
     const checkout = materialise(release);
     cleanups.push(checkout.remove);
 
@@ -58,7 +58,10 @@ describe.skipIf(!onPostgres)('a rolling upgrade', { tags: ['postgres'] }, () => 
     const ran = (await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(t.ctx.db)).rows.map(
       (r) => r.name,
     );
-    const unknownToRelease = ran.filter((name) => !release.migrations.includes(name));
+    const unknownToRelease = [
+      ...ran.filter((name) => !release.migrations.includes(name)),
+      ...studioMigrations().filter((name) => !release.studioMigrations.includes(name)),
+    ];
     expect(unknownToRelease.length, `${release.subject}: the database should be ahead of it`).toBeGreaterThan(0);
 
     const member = await setUpMember(t);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kitMigrations, studioMigrationList } from './kit/db/migrations';
+import { openStudioDatabase } from './kit/db/database';
+import { kitMigrations, migrateStudio, studioMigrationList } from './kit/db/migrations';
 import { studioMigrations } from './plugin';
 
 // Each part keeps its own migrations, but a database knows them only by name: a name lost in a move
@@ -34,5 +35,22 @@ describe("the studio's migrations", () => {
     expect(() => studioMigrationList([...studioMigrations, again])).toThrow(
       /0005-studio-leases is listed by two parts/,
     );
+  });
+
+  it('serve a database a newer version migrated further, and refuse one that is ahead and misses a known one', async () => {
+    const handle = await openStudioDatabase({ dataDir: '', migrations: studioMigrations });
+    try {
+      const newer = { '9999-studio-from-a-newer-version': { up: async () => undefined } };
+      await migrateStudio(handle.db, [...studioMigrations, newer]);
+      // The previous version (without 9999) starts on it, as during a rolling upgrade.
+      await expect(migrateStudio(handle.db, studioMigrations)).resolves.toBeUndefined();
+      // Ahead (9999) and behind (a migration it knows that never ran): refused, naming both.
+      const known = { '9998-studio-known-here': { up: async () => undefined } };
+      await expect(migrateStudio(handle.db, [...studioMigrations, known])).rejects.toThrow(
+        /does not know \(9999-studio-from-a-newer-version\) but not 9998-studio-known-here/,
+      );
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -53,23 +53,53 @@ export function listedMigrations(commit: string): string[] {
   return names;
 }
 
-export type Release = { commit: string; subject: string; migrations: string[] };
+/** The studio's migrations (kit and products, apps/studio/src), named as `'0022-studio-...': m0022,`. */
+const STUDIO_SOURCES = 'apps/studio/src';
+const STUDIO_ENTRY = /'(\d{4}-studio(?:-[\w-]+)?)':\s*m\d+,/g;
 
-/** The newest commit on the first-parent history whose migration list differs from `current`. */
-export function previousRelease(current: readonly string[]): Release {
+/** The studio's migration names at a commit (the working tree when none), sorted. */
+export function studioMigrations(commit?: string): string[] {
+  const lines = git(
+    [
+      'grep',
+      '-h',
+      '-E',
+      "'[0-9]{4}-studio(-[a-z0-9-]+)?':[[:space:]]*m[0-9]+,",
+      ...(commit ? [commit] : []),
+      '--',
+      STUDIO_SOURCES,
+    ],
+    { nothingFound: '' },
+  );
+  return [...lines.matchAll(STUDIO_ENTRY)].map((m) => m[1] as string).sort();
+}
+
+export type Release = { commit: string; subject: string; migrations: string[]; studioMigrations: string[] };
+
+/**
+ * The newest commit on the first-parent history whose migration list differs from `current`.
+ * With `studio`, a commit whose studio's migrations differ from this code's counts too: a rolling
+ * upgrade runs the previous release's studio on the studio tables this code migrated.
+ */
+export function previousRelease(current: readonly string[], options: { studio?: boolean } = {}): Release {
+  const studioHere = options.studio ? studioMigrations() : [];
   if (git(['rev-parse', '--is-inside-work-tree']).trim() !== 'true') {
     throw new Error(`${repoRoot} is not a git work tree: the upgrade checks need the repository history`);
   }
   if (git(['rev-parse', '--is-shallow-repository']).trim() === 'true') {
     throw new Error('the clone is shallow: run `git fetch --unshallow`, the upgrade checks need the previous release');
   }
-  const same = (list: string[]) => list.length === current.length && list.every((name, i) => name === current[i]);
+  const sameList = (list: readonly string[], here: readonly string[]) =>
+    list.length === here.length && list.every((name, i) => name === here[i]);
+  const same = (commit: string) =>
+    sameList(listedMigrations(commit), current) && (!options.studio || sameList(studioMigrations(commit), studioHere));
   // Only commits that changed migrate.ts can change the list; the newest one that differs is the
   // parent of the oldest of the newer ones that still list what the code under test lists.
   let newestSame: string | undefined;
-  for (const commit of git(['log', '--first-parent', '--format=%H', 'HEAD', '--', MIGRATE]).split('\n')) {
+  const paths = options.studio ? [MIGRATE, STUDIO_SOURCES] : [MIGRATE];
+  for (const commit of git(['log', '--first-parent', '--format=%H', 'HEAD', '--', ...paths]).split('\n')) {
     if (!commit) continue;
-    if (same(listedMigrations(commit))) {
+    if (same(commit)) {
       newestSame = commit;
       continue;
     }
@@ -78,6 +108,7 @@ export function previousRelease(current: readonly string[]): Release {
       commit: release,
       subject: git(['log', '-1', '--format=%h %s', release]).trim(),
       migrations: listedMigrations(release),
+      studioMigrations: studioMigrations(release),
     };
   }
   throw new Error('no commit in the history lists other migrations than the code under test');

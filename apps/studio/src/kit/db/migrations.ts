@@ -136,10 +136,26 @@ export function studioMigrationList(products: readonly StudioMigrations[]): Reco
   return all;
 }
 
-/** Applies the kit's and the products' migrations that the database has not had. */
+/**
+ * Applies the kit's and the products' migrations that the database has not had. As the platform's
+ * (apps/server/src/db/migrate.ts), a database may be ahead of this code during a rolling upgrade:
+ * one that ran every migration known here serves it whatever newer ones it ran (Kysely's migrator
+ * would refuse it: "previously executed migration ... is missing"), and one that is ahead and
+ * misses a known migration is refused.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
 export async function migrateStudio(db: Kysely<any>, products: readonly StudioMigrations[]): Promise<void> {
   const migrations = studioMigrationList(products);
+  const look = async () => {
+    const done = new Set(await executedStudioMigrations(db));
+    return {
+      pending: Object.keys(migrations).filter((name) => !done.has(name)),
+      unknown: [...done].filter((name) => !Object.hasOwn(migrations, name)).sort(),
+    };
+  };
+  const before = await look();
+  if (before.pending.length === 0) return;
+  if (before.unknown.length > 0) throw aheadAndBehind(before);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -151,5 +167,28 @@ export async function migrateStudio(db: Kysely<any>, products: readonly StudioMi
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`Studio migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  if (error || failed) {
+    // A newer node may have migrated between the look above and the migrator's lock.
+    const after = failed ? undefined : await look();
+    if (after && after.unknown.length > 0) {
+      if (after.pending.length === 0) return;
+      throw aheadAndBehind(after);
+    }
+    throw new Error(`Studio migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+async function executedStudioMigrations(db: Kysely<any>): Promise<string[]> {
+  const table = await sql<{ found: string | null }>`SELECT to_regclass('studio_migrations')::text AS found`.execute(db);
+  if (!table.rows[0]?.found) return [];
+  const rows = await sql<{ name: string }>`SELECT name FROM studio_migrations`.execute(db);
+  return rows.rows.map((r) => r.name);
+}
+
+function aheadAndBehind({ pending, unknown }: { pending: string[]; unknown: string[] }): Error {
+  return new Error(
+    `The studio's database ran migrations this version does not know (${unknown.join(', ')}) but not ` +
+      `${pending.join(', ')}, which it does know: start the newest version first, so that it migrates`,
+  );
 }
