@@ -27,6 +27,7 @@ describe("the studio's migrations", () => {
       '0019-studio-pvp-entropy',
       '0020-studio-sb-feed-rejects',
       '0021-studio-session-ends',
+      '0022-studio-sb-auto-cashout',
     ]);
   });
 

@@ -6,7 +6,9 @@
 // no margin. My bets offers the bet's value at the book's current price less the book's own margin
 // for the league (from its settings, not from those prices) and one cash-out margin, never the 5%
 // more that reading the margin from the prices paid; the member cashes out at that figure and the
-// book's balance moves by it.
+// book's balance moves by it. Then, on a second match, the member names an auto cash-out on the
+// bet's card; when the provider's prices move the offer past it, the book cashes the bet out by
+// itself and the card and the balance say so.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { operatorToken } from '../../support/api';
@@ -27,6 +29,8 @@ const browser = useSiteBrowser();
 const STAKE = 1000;
 const TAKEN = 3400;
 const LATE_DRAW = 8000;
+const AUTO_TAKEN = 2000;
+const AUTO_LATE = 1100;
 /** The book polls the feed every 500 ms; a new price reaches My bets within this. */
 const QUOTED_MS = 30_000;
 
@@ -42,8 +46,9 @@ function matchResult(eventId: string, odds: Record<string, number>) {
   return { kind: 'markets', eventId, markets: [{ type: '1x2', period: 'ft', status: 'open', selections }] };
 }
 
-test('late in a lopsided match the cash-out takes the margin from the book, not from the prices left', async () => {
+test('late in a lopsided match the cash-out takes the margin from the book, not from the prices left; an auto cash-out pays by itself', async () => {
   const eventId = `e2e-late-${Date.now().toString(36)}`;
+  const autoEvent = `e2e-auto-${Date.now().toString(36)}`;
   const league = { id: 'e2e-harbour-cup', name: 'Harbour Cup', region: 'Kapuluan' };
   pushLiveFeed([
     {
@@ -58,6 +63,18 @@ test('late in a lopsided match the cash-out takes the margin from the book, not 
       },
     },
     matchResult(eventId, { home: 1500, draw: TAKEN, away: 6000 }),
+    {
+      kind: 'fixture',
+      fixture: {
+        id: autoEvent,
+        sport: 'football',
+        league,
+        home: { id: 'cove-united', name: 'Cove United' },
+        away: { id: 'mill-athletic', name: 'Mill Athletic' },
+        startsAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
+      },
+    },
+    matchResult(autoEvent, { home: AUTO_TAKEN, draw: 3400, away: 3600 }),
   ]);
 
   const url = await openSportsFromSite(browser(), 'sblate');
@@ -138,6 +155,56 @@ test('late in a lopsided match the cash-out takes the margin from the book, not 
     assert.ok(cashed.paid <= fair, `never more than the bet's fair value (${cashed.paid} <= ${fair.toFixed(1)})`);
     await assertBalanceShown(page, cashed.balance, "the book's balance");
     assert.equal(cashed.balance, 10_000 - STAKE + offer, 'the deposit less the stake plus the cash-out');
+
+    // Auto cash-out: 10.00 on Cove United at 2.00, to be cashed out once it is worth 12.00.
+    await page.goto(`${url}#/event/${autoEvent}`);
+    const home = `${autoEvent}/1x2:ft:-/home`;
+    const homePrice = page.locator(`button.sb-price[data-sel="${home}"]:not([disabled])`);
+    await homePrice.waitFor({ timeout: QUOTED_MS });
+    await homePrice.click();
+    await page.getByTestId(`stake-single:${home}`).fill(String(STAKE / 100));
+    const placedAuto = page.waitForResponse(
+      (r) => r.url().endsWith('/studio/api/sb/bets') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('place').click();
+    const autoBet = ((await (await placedAuto).json()) as { bets: { id: string }[] }).bets[0];
+    assert.ok(autoBet, 'the second bet was placed');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByTestId('tab-bets').click();
+    const autoCard = page.locator(`[data-testid=my-bet][data-bet="${autoBet.id}"]`);
+    await autoCard.getByTestId('auto-cashout').click();
+    await autoCard.getByTestId('auto-cashout-value').fill('12');
+    const armed = page.waitForResponse((r) => r.url().includes(`/bets/${autoBet.id}/auto-cashout`));
+    await autoCard.getByTestId('auto-cashout-set').click();
+    assert.equal((await armed).status(), 200);
+    await autoCard.getByTestId('auto-cashout-at').filter({ hasText: 'Auto cash-out at 12.00' }).waitFor();
+
+    // Two up after an hour: home now 1.10, the bet worth 10.00 x 2.00 / 1.10 less the margins.
+    pushLiveFeed([
+      {
+        kind: 'state',
+        eventId: autoEvent,
+        state: {
+          status: 'live',
+          phase: '2H',
+          clock: { seconds: 60 * 60, running: true },
+          score: { decided: { home: 2, away: 0 }, counted: { home: 2, away: 0 } },
+          h1: { decided: { home: 1, away: 0 }, counted: { home: 1, away: 0 } },
+          last: { kind: 'goal', side: 'home', clockSeconds: 58 * 60 },
+        },
+      },
+      matchResult(autoEvent, { home: AUTO_LATE, draw: 8000, away: 20_000 }),
+    ]);
+    const autoOffer = Math.floor(
+      ((STAKE * AUTO_TAKEN) / AUTO_LATE / (1 + marginPpm / 1e6)) * (1 - cashOutMarginPpm / 1e6),
+    );
+    assert.ok(autoOffer >= 1200, `the new price reaches the value named: ${autoOffer}`);
+    await page.getByRole('link', { name: 'Settled' }).click();
+    await page
+      .locator(`[data-testid=my-bet][data-bet="${autoBet.id}"] [data-testid=auto-cashed-out]`)
+      .filter({ hasText: `Cashed out automatically: ${shown(autoOffer)}` })
+      .waitFor({ timeout: QUOTED_MS });
+    await assertBalanceShown(page, 10_000 - STAKE + offer - STAKE + autoOffer, 'the balance after the auto cash-out');
   } finally {
     await close();
   }

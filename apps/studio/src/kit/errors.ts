@@ -45,6 +45,7 @@ export const studioErrors = {
   SB_LIABILITY: { status: 409 },
   SB_CASHOUT_UNAVAILABLE: { status: 409 },
   SB_CASHOUT_CHANGED: { status: 409 },
+  SB_AUTO_CASHOUT_INVALID: { status: 422 },
   SB_BET_NOT_FOUND: { status: 404 },
   SB_EVENT_NOT_FOUND: { status: 404 },
   SB_RESULT_EXISTS: { status: 409 },

@@ -72,6 +72,10 @@ export const CashOutBody = z.object({
 });
 export type CashOutRequest = z.input<typeof CashOutBody>;
 
+/** Auto cash-out of the whole open stake once its value reaches `value`; null removes it. */
+export const AutoCashOutBody = z.object({ value: z.number().int().min(1).nullable() });
+export type AutoCashOutRequest = z.input<typeof AutoCashOutBody>;
+
 // ---- answers ----
 
 export type SelectionView = {
@@ -179,6 +183,11 @@ export type MyBet = {
   cashedOut: number;
   /** The cash-out offered now for the whole open stake, or null when none is (a suspended leg, settled). */
   cashOut: number | null;
+  /**
+   * Auto cash-out: on an open bet, the value at which the book cashes out the whole open stake; on a
+   * cashed-out bet, the value it was cashed out at automatically; else null.
+   */
+  autoCashOut: number | null;
   settledAt: string | null;
   /**
    * Corrections of an earlier settlement, each with what moved and the trader's reason (null for a
@@ -206,6 +215,9 @@ export type MyBetsAnswer = { bets: MyBet[]; next: string | null };
 
 /** POST /api/sb/bets/:id/cashout. */
 export type CashOutAnswer = { bet: MyBet; paid: number; balance: number | null };
+
+/** PUT /api/sb/bets/:id/auto-cashout. */
+export type AutoCashOutAnswer = { bet: MyBet };
 
 // ---- socket /studio/ws/sb?token= ----
 

@@ -264,6 +264,20 @@ const m0020: Migration = {
   },
 };
 
+// Auto cash-out: the value at which the book cashes out the whole open stake for the player; the
+// loop reads only open bets that have one.
+const m0022: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      ALTER TABLE studio_sb_bets ADD COLUMN auto_cashout bigint CHECK (auto_cashout > 0);
+      CREATE INDEX studio_sb_bets_auto_cashout ON studio_sb_bets (id) WHERE status = 'open' AND auto_cashout IS NOT NULL;
+      `,
+    );
+  },
+};
+
 /** The sportsbook's tables: leagues, events, markets, bets, legs, moves, exposure and the traders' settings. */
 export const sportsbookMigrations: StudioMigrations = {
   '0007-studio-sportsbook': m0007,
@@ -271,4 +285,5 @@ export const sportsbookMigrations: StudioMigrations = {
   '0009-studio-sb-accept': m0009,
   '0016-studio-sb-risk-factor': m0016,
   '0020-studio-sb-feed-rejects': m0020,
+  '0022-studio-sb-auto-cashout': m0022,
 };

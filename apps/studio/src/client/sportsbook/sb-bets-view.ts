@@ -6,18 +6,21 @@
 import type { LegView, MyBet } from '../../sportsbook/api';
 import { fill } from '../i18n';
 import { h } from '../ui';
-import { type CashOutInputs, cashOutControls, createKeptButtons } from './sb-controls';
+import { autoCashOutControls, type CashOutInputs, cashOutControls, createKeptButtons } from './sb-controls';
 import { dateTimeText, moneyText, signedMoneyText } from './sb-format';
 import { betKindText, marketTitle, selectionName } from './sb-present';
 import { routeHash } from './sb-route';
 import { refusalText } from './sb-slip-view';
-import { betFacts, type Cashing, legTeams } from './sb-state';
+import { betFacts, legTeams } from './sb-state';
 import type { ViewCtx } from './sb-views';
 
 export type CashOutIntent = { betId: string; part: number | null; expected: number };
+/** An auto cash-out value to set on a bet (null: remove it). */
+export type AutoCashOutIntent = { betId: string; value: number | null };
 
 export type BetsActions = {
   cashOut(intent: CashOutIntent): void;
+  autoCashOut(intent: AutoCashOutIntent): void;
   more(): void;
 };
 
@@ -98,11 +101,19 @@ function betCard(d: CashOutInputs, bet: MyBet) {
         )
       : null,
     bet.status === 'open' ? cashOutControls(d, bet) : null,
+    bet.status === 'open' ? autoCashOutControls(d, bet) : null,
+    bet.status === 'cashed_out' && bet.autoCashOut !== null
+      ? h(
+          'p',
+          { class: 'small', 'data-testid': 'auto-cashed-out' },
+          fill(w.autoCashedOut, { amount: money(bet.cashedOut) }),
+        )
+      : null,
   );
 }
 
 export function createBetsView(ctx: ViewCtx, act: BetsActions) {
-  const state: { cashing: Cashing | null } = { cashing: null };
+  const state: CashOutInputs['state'] = { cashing: null, auto: null };
   const d: CashOutInputs = { ctx, act, kept: createKeptButtons(), state, render };
   const el = h('div', { class: 'sb-bets' });
   function render() {

@@ -11,7 +11,17 @@ import type { BetsActions } from './sb-bets-view';
 import { LINE_STYLES, type LineStyle, moneyText, parseStake, stakeInput } from './sb-format';
 import { partialCashOut, type StakeTarget, stakeChips, targetKey } from './sb-slip';
 import type { SlipActions } from './sb-slip-view';
-import { type Cashing, cashOutTapped, chipMax, chipTarget, type Prefs, partTapped, sameTarget } from './sb-state';
+import {
+  type AutoDraft,
+  autoCashOutValue,
+  type Cashing,
+  cashOutTapped,
+  chipMax,
+  chipTarget,
+  type Prefs,
+  partTapped,
+  sameTarget,
+} from './sb-state';
 import type { ViewCtx } from './sb-views';
 import type { SbWords } from './sb-words';
 
@@ -357,10 +367,102 @@ export type CashOutInputs = {
   ctx: ViewCtx;
   act: BetsActions;
   kept: KeptButtons;
-  /** The cash-out being prepared, if any (one at a time across my bets). */
-  state: { cashing: Cashing | null };
+  /** The cash-out being prepared, if any (one at a time across my bets), and the auto cash-out form open. */
+  state: { cashing: Cashing | null; auto: AutoDraft | null };
   render: () => void;
 };
+
+/**
+ * A bet's auto cash-out: the value named and a button that removes it, or a button that opens the
+ * form (the value's field, the range the book takes, and the button that sets it). The typed text
+ * is kept in the state, so a redraw (a price moving) keeps it and its caret.
+ */
+export function autoCashOutControls(d: CashOutInputs, bet: MyBet) {
+  const { ctx, act, state } = d;
+  const w = ctx.words.bets;
+  const money = (minor: number) => moneyText(minor, ctx.locale);
+  const keptButton = d.kept.button;
+  if (bet.autoCashOut !== null) {
+    return h(
+      'div',
+      { class: 'sb-auto-cashout' },
+      h(
+        'p',
+        { class: 'small', 'data-testid': 'auto-cashout-at' },
+        fill(w.autoCashOutAt, { amount: money(bet.autoCashOut) }),
+      ),
+      keptButton(
+        `auto-remove:${bet.id}`,
+        { class: 'button ghost', 'data-testid': 'auto-cashout-remove', 'data-focus': `auto-remove:${bet.id}` },
+        w.autoCashOutRemove,
+        () => act.autoCashOut({ betId: bet.id, value: null }),
+      ),
+    );
+  }
+  const draft = state.auto?.betId === bet.id ? state.auto : null;
+  const toggle = keptButton(
+    `auto:${bet.id}`,
+    {
+      class: 'button ghost',
+      'aria-expanded': String(draft !== null),
+      'data-testid': 'auto-cashout',
+      'data-focus': `auto:${bet.id}`,
+    },
+    w.autoCashOut,
+    () => {
+      state.auto = draft ? null : { betId: bet.id, text: '' };
+      d.render();
+    },
+  );
+  if (!draft) return h('div', { class: 'sb-auto-cashout' }, toggle);
+  const hintId = `auto-hint-${bet.id}`;
+  const field = h('input', {
+    class: 'sb-stake',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    'aria-label': w.autoCashOutLabel,
+    'aria-describedby': hintId,
+    'data-focus': `auto-value:${bet.id}`,
+    'data-testid': 'auto-cashout-value',
+    value: draft.text,
+  });
+  const set = h(
+    'button',
+    { type: 'button', class: 'button primary', 'data-testid': 'auto-cashout-set' },
+    w.autoCashOutSet,
+  );
+  const sync = () => {
+    set.disabled = autoCashOutValue(bet, field.value) === null;
+  };
+  field.addEventListener('input', () => {
+    state.auto = { betId: bet.id, text: field.value };
+    sync();
+  });
+  set.addEventListener('click', () => {
+    const value = autoCashOutValue(bet, field.value);
+    if (value === null) return;
+    state.auto = null;
+    act.autoCashOut({ betId: bet.id, value });
+  });
+  sync();
+  return h(
+    'div',
+    { class: 'sb-auto-cashout' },
+    toggle,
+    h(
+      'label',
+      { class: 'small sb-auto-form' },
+      h('span', {}, w.autoCashOutLabel),
+      field,
+      h(
+        'span',
+        { class: 'muted small', id: hintId },
+        fill(w.autoCashOutHint, { min: money(bet.cashOut ?? 0), max: money(bet.potentialPayout) }),
+      ),
+    ),
+    set,
+  );
+}
 
 export function cashOutControls(d: CashOutInputs, bet: MyBet) {
   const { ctx, act, state } = d;

@@ -128,6 +128,7 @@ export function myBet(id: string, o: Partial<MyBet> = {}): MyBet {
     payout: 0,
     cashedOut: 0,
     cashOut: 950,
+    autoCashOut: null,
     settledAt: null,
     corrections: [],
     legs: [

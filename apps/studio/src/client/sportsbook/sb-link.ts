@@ -24,6 +24,7 @@ export const SB_PATHS = {
   myBets: (status: 'open' | 'settled', cursor?: string | null) =>
     `/api/sb/bets?status=${status}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
   cashOut: (betId: string) => `/api/sb/bets/${encodeURIComponent(betId)}/cashout`,
+  autoCashOut: (betId: string) => `/api/sb/bets/${encodeURIComponent(betId)}/auto-cashout`,
   socket: '/studio/ws/sb',
 } as const;
 

@@ -18,7 +18,7 @@ import type {
   QuoteAnswer,
 } from '../../sportsbook/api';
 import type { EventStatus, MatchState, Sport } from '../../sportsbook/types';
-import type { LineStyle } from './sb-format';
+import { type LineStyle, parseStake } from './sb-format';
 import { parseSelectionId } from './sb-present';
 import {
   acceptPrices,
@@ -644,6 +644,19 @@ export function finishSlip(m: SbModel, keepLegs: boolean): SbModel {
 
 /** A cash-out being prepared: the whole open stake, or a part of it, and whether it waits for the confirm tap. */
 export type Cashing = { betId: string; part: number | null; confirm: boolean };
+
+/** The auto cash-out form open on a bet, with the text typed in its field. */
+export type AutoDraft = { betId: string; text: string };
+
+/**
+ * The auto cash-out value typed for a bet, in minor units, when the book would take it: above the
+ * offer now (none: above nothing) and below the potential payout; else null.
+ */
+export function autoCashOutValue(bet: Pick<MyBet, 'cashOut' | 'potentialPayout'>, text: string): number | null {
+  const value = parseStake(text);
+  if (value === null || value >= bet.potentialPayout || value <= (bet.cashOut ?? 0)) return null;
+  return value;
+}
 
 /** The cash-out button tapped: the confirm step, for the part chosen on this bet's slider, else the whole. */
 export function cashOutTapped(cashing: Cashing | null, betId: string): Cashing {

@@ -384,10 +384,63 @@ describe('my bets', () => {
     model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
     model = S.setRoute(model, { screen: 'bets', tab: 'open' });
     const sent: unknown[] = [];
-    const view = createBetsView(context(), { cashOut: (i) => sent.push(i), more: () => undefined });
+    const view = createBetsView(context(), {
+      cashOut: (i) => sent.push(i),
+      autoCashOut: (i) => sent.push(i),
+      more: () => undefined,
+    });
     view.render();
     return { view, sent };
   }
+
+  it('sets an auto cash-out only within the range the book takes, and keeps the typed value across a redraw', () => {
+    const { view, sent } = openBetWithCashOut();
+    view.el.querySelector<HTMLButtonElement>('[data-testid=auto-cashout]')!.click();
+    const field = () => view.el.querySelector<HTMLInputElement>('[data-testid=auto-cashout-value]')!;
+    const set = () => view.el.querySelector<HTMLButtonElement>('[data-testid=auto-cashout-set]')!;
+    // Offered 9.50 now, 21.00 at most: the range says so, and a value outside it cannot be sent.
+    expect(view.el.querySelector('.sb-auto-form')!.textContent).toContain('Above 9.50 and below 21.00');
+    for (const typed of ['9.50', '21', 'abc', '']) {
+      field().value = typed;
+      field().dispatchEvent(new Event('input'));
+      expect([typed, set().disabled]).toEqual([typed, true]);
+    }
+    field().value = '15.5';
+    field().dispatchEvent(new Event('input'));
+    // A price move redraws the list: the text typed stays.
+    model = S.applyBet(model, myBet('b1', { cashOut: 940 }));
+    view.render();
+    expect(field().value).toBe('15.5');
+    set().click();
+    expect(sent).toEqual([{ betId: 'b1', value: 1550 }]);
+  });
+
+  it('shows the auto cash-out named, removes it, and says a bet was cashed out by it', () => {
+    model = S.applyMyBets(model, 'open', { bets: [myBet('b1', { autoCashOut: 1550 })], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'open' });
+    const sent: unknown[] = [];
+    const view = createBetsView(context(), {
+      cashOut: () => undefined,
+      autoCashOut: (i) => sent.push(i),
+      more: () => undefined,
+    });
+    view.render();
+    expect(view.el.querySelector('[data-testid=auto-cashout-at]')!.textContent).toBe('Auto cash-out at 15.50');
+    view.el.querySelector<HTMLButtonElement>('[data-testid=auto-cashout-remove]')!.click();
+    expect(sent).toEqual([{ betId: 'b1', value: null }]);
+    const cashed = myBet('b1', {
+      status: 'cashed_out',
+      openStake: 0,
+      cashOut: null,
+      cashedOut: 1600,
+      autoCashOut: 1550,
+    });
+    model = S.applyMyBets(model, 'settled', { bets: [cashed], next: null }, false);
+    model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
+    view.render();
+    expect(view.el.querySelector('[data-testid=auto-cashed-out]')!.textContent).toBe('Cashed out automatically: 16.00');
+    expect(view.el.querySelector('[data-testid=auto-cashout]')).toBeNull();
+  });
 
   it("offers the cash-out at the book's value, confirmed before it is sent", () => {
     const { view, sent } = openBetWithCashOut();
@@ -444,7 +497,11 @@ describe('my bets', () => {
     settled.legs[0]!.score = '2-1';
     model = S.applyMyBets(model, 'settled', { bets: [settled], next: null }, false);
     model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
-    const view = createBetsView(context(), { cashOut: () => undefined, more: () => undefined });
+    const view = createBetsView(context(), {
+      cashOut: () => undefined,
+      autoCashOut: () => undefined,
+      more: () => undefined,
+    });
     view.render();
     const el = view.el.querySelector('[data-testid=my-bet]')!;
     expect(el.querySelector('[data-testid=bet-status]')!.textContent).toBe('Won');
@@ -464,7 +521,11 @@ describe('my bets', () => {
     const unknown = myBet('b5', { status: 'refused', refusal: 'STUDIO_WALLET_UNAVAILABLE', payout: 0, cashOut: null });
     model = S.applyMyBets(model, 'settled', { bets: [refused, unknown], next: null }, false);
     model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
-    const view = createBetsView(context(), { cashOut: () => undefined, more: () => undefined });
+    const view = createBetsView(context(), {
+      cashOut: () => undefined,
+      autoCashOut: () => undefined,
+      more: () => undefined,
+    });
     view.render();
     const [first, second] = [...view.el.querySelectorAll('[data-testid=my-bet]')];
     expect(first!.querySelector('[data-testid=bet-status]')!.textContent).toBe('Not accepted');
@@ -481,7 +542,11 @@ describe('my bets', () => {
     const cashed = myBet('b3', { status: 'cashed_out', payout: 0, cashedOut: 950, cashOut: null });
     model = S.applyMyBets(model, 'settled', { bets: [cashed], next: null }, false);
     model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
-    const view = createBetsView(context(), { cashOut: () => undefined, more: () => undefined });
+    const view = createBetsView(context(), {
+      cashOut: () => undefined,
+      autoCashOut: () => undefined,
+      more: () => undefined,
+    });
     view.render();
     const el = view.el.querySelector('[data-testid=my-bet]')!;
     expect(el.querySelector('[data-testid=bet-status]')!.textContent).toBe('Cashed out');

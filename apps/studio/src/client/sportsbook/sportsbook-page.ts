@@ -7,6 +7,8 @@
 // poll. Prices are written by the model's formatOdds, so the page and the book show the same figure
 // in every format.
 import type {
+  AutoCashOutAnswer,
+  AutoCashOutRequest,
   CashOutAnswer,
   CashOutRequest,
   EventsAnswer,
@@ -158,6 +160,7 @@ function mount(
   const sheet = createSheet({ slip: slip.el, title: slip.title, closeButton: slip.closeButton, words });
   const bets = createBetsView(ctx, {
     cashOut: (intent) => void cashOut(p, intent.betId, intent.part, intent.expected),
+    autoCashOut: (intent) => void autoCashOut(p, intent.betId, intent.value),
     more: () => void loadBets(p, 'settled', true),
   });
 
@@ -449,6 +452,23 @@ async function cashOut(p: SbPage, betId: string, part: number | null, expected: 
     s.model = S.applyBet(s.model, a.bet);
     learnBalance(p, a.balance);
     p.frame.say(p.words.bets.cashedOutDone.replace('{amount}', moneyText(a.paid, p.locale)));
+  } catch (err) {
+    p.frame.say(err instanceof ApiError ? refusalText(p.ctx, err.code, err.message) : p.words.errors.other, 'error');
+    await loadBets(p, 'open', false);
+  }
+  if (s.model.route.screen === 'bets') drawScreen(p);
+}
+
+async function autoCashOut(p: SbPage, betId: string, value: number | null) {
+  const { s } = p;
+  const body: AutoCashOutRequest = { value };
+  try {
+    const a = await p.api<AutoCashOutAnswer>(SB_PATHS.autoCashOut(betId), { method: 'PUT', body });
+    s.model = S.applyBet(s.model, a.bet);
+    const w = p.words.bets;
+    p.frame.say(
+      value === null ? w.autoCashOutRemoved : w.autoCashOutSaved.replace('{amount}', moneyText(value, p.locale)),
+    );
   } catch (err) {
     p.frame.say(err instanceof ApiError ? refusalText(p.ctx, err.code, err.message) : p.words.errors.other, 'error');
     await loadBets(p, 'open', false);

@@ -348,6 +348,8 @@ export interface StudioSbBetsTable {
   payout: number;
   cashed_out: number;
   cash_count: number;
+  /** Auto cash-out: the book cashes out the whole open stake once its value reaches this. */
+  auto_cashout: number | null;
   fix_count: number;
   bet_tx: string;
   /** The stake's wallet call: its lease (a bet left 'betting' past it is rolled back). */

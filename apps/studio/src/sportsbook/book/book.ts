@@ -3,13 +3,21 @@ import type { z } from 'zod';
 import type { RoundDeps } from '../../kit/deps';
 import { LoopTimer, SerialPasses } from '../../kit/loop-timer';
 import type { StudioSession } from '../../kit/sessions';
-import type { CashOutAnswer, CashOutBody, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
+import type {
+  AutoCashOutAnswer,
+  AutoCashOutBody,
+  CashOutAnswer,
+  CashOutBody,
+  PlaceAnswer,
+  PlaceBody,
+  QuoteAnswer,
+} from '../api';
 import { replayMatch } from '../feed/simulator';
 import { SPORT_MODELS } from '../model/models';
 import type { EventResult, FeedMessage, FeedReject, FeedSink, FeedSource, Fixture, Sport } from '../types';
 import { dueBetIds, settlingEvents, somePendingBet } from './book.queries';
 import type { BookCore } from './book-core';
-import { cashOut } from './cash-out';
+import { autoCashOuts, cashOut, setAutoCashOut } from './cash-out';
 import { eventToVerify } from './events.queries';
 import { recordFeedReject } from './feed-rejects';
 import { FeedApplier } from './feed-sink';
@@ -46,6 +54,13 @@ export type BookOptions = {
   replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult | null } | null;
 };
 
+/**
+ * How often the loop prices the bets with an auto cash-out (and an idle loop passes only every
+ * IDLE_POLL_MS): the offer can pass the value named and fall back within it, and the bet is then
+ * cashed out only once it reaches the value again.
+ */
+export const AUTO_CASHOUT_EVERY_MS = 1000;
+
 export type SbVerifyAnswer = {
   eventId: string;
   seedHash: string | null;
@@ -72,6 +87,7 @@ export class Book implements FeedSink, BookCore {
   // Set by stop(): a pass in progress ends between bets and events (each decided in its own
   // transaction), so a node stops promptly; the next pass, here or on another node, takes the rest.
   #stopping = false;
+  #autoPricedAt = 0;
 
   constructor(
     deps: RoundDeps,
@@ -198,6 +214,14 @@ export class Book implements FeedSink, BookCore {
     return cashOut(this, session, betId, body);
   }
 
+  setAutoCashOut(
+    session: StudioSession,
+    betId: string,
+    body: z.infer<typeof AutoCashOutBody>,
+  ): Promise<AutoCashOutAnswer> {
+    return setAutoCashOut(this, session, betId, body);
+  }
+
   async deliver(betRowId: number): Promise<void> {
     await deliverDueMoves(this.deps, (done) => this.#moved(done), { betRowId });
   }
@@ -258,7 +282,9 @@ export class Book implements FeedSink, BookCore {
       if (this.#stopping) return;
       await this.settle(e.id, e.settle_reason ?? FEED_CORRECTION_REASON);
     }
+    const cashed = await this.#autoCashOuts(now);
     const moves = await this.#deliverAll();
+    if (cashed.length > 0) await this.#tellBets(cashed);
     const pending = await somePendingBet(this.deps.db);
     // Nothing found: the timer looks again only now and then (a slip in play wakes it).
     this.#loop.idle =
@@ -267,6 +293,13 @@ export class Book implements FeedSink, BookCore {
       unfinished.length === 0 &&
       moves.delivered + moves.failed === 0 &&
       !pending;
+  }
+
+  /** The auto cash-outs whose value the offer reached, priced at most every AUTO_CASHOUT_EVERY_MS. */
+  async #autoCashOuts(now: Date): Promise<number[]> {
+    if (now.getTime() - this.#autoPricedAt < AUTO_CASHOUT_EVERY_MS) return [];
+    this.#autoPricedAt = now.getTime();
+    return autoCashOuts(this, () => this.#stopping);
   }
 
   /** A bet waits for the loop (its in-play delay): the next tick runs even while idle. */

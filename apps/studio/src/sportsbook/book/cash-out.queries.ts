@@ -29,9 +29,32 @@ export async function recordCashOut(
     cash_count: number;
     status?: 'cashed_out';
     settled_at?: Date;
+    auto_cashout?: null;
   },
 ): Promise<void> {
   await trx.updateTable('studio_sb_bets').set(after).where('id', '=', betRowId).execute();
+}
+
+/** Sets (or, with null, removes) a bet's auto cash-out value. */
+export async function setAutoCashOutValue(
+  trx: Transaction<StudioDatabase>,
+  betRowId: number,
+  value: number | null,
+): Promise<void> {
+  await trx.updateTable('studio_sb_bets').set({ auto_cashout: value }).where('id', '=', betRowId).execute();
+}
+
+/** Open bets with an auto cash-out, oldest first, at most `limit` after the row id `afterId`. */
+export function armedBetIds(db: StudioDb, afterId: number, limit: number) {
+  return db
+    .selectFrom('studio_sb_bets')
+    .select(['id'])
+    .where('status', '=', 'open')
+    .where('auto_cashout', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** A bet's row, with the columns the caller reads. */

@@ -669,6 +669,7 @@ function placedBet(
     refusal: null,
     payout: 0,
     cashed_out: 0,
+    auto_cashout: null,
     created_at: row.created_at,
     settled_at: null,
     in_play: inPlay,

@@ -6,6 +6,7 @@ import { engineKindOf, sportsbookCategoryOf } from '../../kit/game-map';
 import { type StudioSession, sessionOf } from '../../kit/sessions';
 import { attachSocketRoute, WS_OPEN } from '../../kit/socket-route';
 import {
+  AutoCashOutBody,
   CashOutBody,
   type EventsAnswer,
   type EventView,
@@ -150,6 +151,12 @@ export function registerSportsbookRoutes(
     const { session: s } = await sbSession(request);
     const { betId } = parse(BetParams, request.params);
     return book.cashOut(s, betId, parse(CashOutBody, request.body));
+  });
+
+  app.put('/api/sb/bets/:betId/auto-cashout', { config: { auth: 'public' } }, async (request) => {
+    const { session: s } = await sbSession(request);
+    const { betId } = parse(BetParams, request.params);
+    return book.setAutoCashOut(s, betId, parse(AutoCashOutBody, request.body));
   });
 
   app.get('/api/sb/prefs', { config: { auth: 'public' } }, async (request) => {

@@ -19,6 +19,7 @@ export const BET_COLUMNS = [
   'studio_sb_bets.refusal',
   'studio_sb_bets.payout',
   'studio_sb_bets.cashed_out',
+  'studio_sb_bets.auto_cashout',
   'studio_sb_bets.created_at',
   'studio_sb_bets.settled_at',
   'studio_sb_bets.in_play',

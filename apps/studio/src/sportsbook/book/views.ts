@@ -289,6 +289,7 @@ export type BetRow = {
   refusal: string | null;
   payout: number;
   cashed_out: number;
+  auto_cashout: number | null;
   created_at: Date;
   settled_at: Date | null;
   in_play: boolean;
@@ -467,6 +468,7 @@ export function myBet(b: BetRow, legs: LegRow[], fixes: FixRow[], pricing: CashO
     payout: b.payout + fixes.reduce((t, f) => t + f.uncollected, 0),
     cashedOut: b.cashed_out,
     cashOut: cashOutOffer(b, legs, pricing),
+    autoCashOut: b.status === 'open' || b.status === 'cashed_out' ? b.auto_cashout : null,
     settledAt: b.settled_at ? new Date(b.settled_at).toISOString() : null,
     corrections: fixes.map(
       (f): Correction => ({
