@@ -40,6 +40,15 @@ async function admin<T>(url: string): Promise<T> {
   return result.value as T;
 }
 
+const league = { id: 'e2e-harbour-cup', name: 'Harbour Cup', region: 'Kapuluan' };
+
+/** A football match of the league two hours ahead, in the feed's format. */
+function fixture(id: string, home: string, away: string) {
+  const team = (name: string) => ({ id: name.toLowerCase().replace(/ /g, '-'), name });
+  const startsAt = new Date(Date.now() + 2 * 3600_000).toISOString();
+  return { kind: 'fixture', fixture: { id, sport: 'football', league, home: team(home), away: team(away), startsAt } };
+}
+
 /** A quote of the match result (1X2) with the selections given, in the feed's format. */
 function matchResult(eventId: string, odds: Record<string, number>) {
   const selections = Object.entries(odds).map(([key, odds1000]) => ({ key, odds1000 }));
@@ -49,31 +58,10 @@ function matchResult(eventId: string, odds: Record<string, number>) {
 test('late in a lopsided match the cash-out takes the margin from the book, not from the prices left; an auto cash-out pays by itself', async () => {
   const eventId = `e2e-late-${Date.now().toString(36)}`;
   const autoEvent = `e2e-auto-${Date.now().toString(36)}`;
-  const league = { id: 'e2e-harbour-cup', name: 'Harbour Cup', region: 'Kapuluan' };
   pushLiveFeed([
-    {
-      kind: 'fixture',
-      fixture: {
-        id: eventId,
-        sport: 'football',
-        league,
-        home: { id: 'harbour-town', name: 'Harbour Town' },
-        away: { id: 'ridge-rovers', name: 'Ridge Rovers' },
-        startsAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
-      },
-    },
+    fixture(eventId, 'Harbour Town', 'Ridge Rovers'),
     matchResult(eventId, { home: 1500, draw: TAKEN, away: 6000 }),
-    {
-      kind: 'fixture',
-      fixture: {
-        id: autoEvent,
-        sport: 'football',
-        league,
-        home: { id: 'cove-united', name: 'Cove United' },
-        away: { id: 'mill-athletic', name: 'Mill Athletic' },
-        startsAt: new Date(Date.now() + 2 * 3600_000).toISOString(),
-      },
-    },
+    fixture(autoEvent, 'Cove United', 'Mill Athletic'),
     matchResult(autoEvent, { home: AUTO_TAKEN, draw: 3400, away: 3600 }),
   ]);
 
