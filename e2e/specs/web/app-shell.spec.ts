@@ -70,8 +70,14 @@ async function visibleSlot(page: Page) {
     });
   });
   assert.ok(index >= 0, 'a slot tile on screen');
-  const tile = page.locator('[data-testid="game-grid"] li').nth(index);
-  return { tile, name: (await tile.locator('p').innerText()).trim() };
+  const name = (await page.locator('[data-testid="game-grid"] li').nth(index).locator('p').innerText()).trim();
+  // Found again by its game, not by its place: the grid is virtual and recycles its items, so the
+  // nth item can be another game (or move) once a page loads further down.
+  const tile = page
+    .locator('[data-testid="game-grid"] li')
+    .filter({ has: page.locator('p', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
+    .first();
+  return { tile, name };
 }
 
 /** Scrolls the lobby well down, so coming back to its top would be a visible mistake. */
@@ -79,6 +85,8 @@ async function scrollLobby(page: Page, y: number): Promise<number> {
   await page.locator('[data-testid="game-grid"] li').first().waitFor();
   await page.evaluate((to) => window.scrollTo(0, to), y);
   await page.waitForTimeout(400);
+  // The scroll may have asked for the grid's next page: let it land before a tile is picked.
+  await page.waitForLoadState('networkidle');
   return page.evaluate(() => window.scrollY);
 }
 
