@@ -219,6 +219,104 @@ export type CashOutAnswer = { bet: MyBet; paid: number; balance: number | null }
 /** PUT /api/sb/bets/:id/auto-cashout. */
 export type AutoCashOutAnswer = { bet: MyBet };
 
+// ---- the match tracker: GET /api/sb/events/:id/tracker ----
+
+/** What the tracker tells of a match, each drawn from the simulated match's own steps (feed/match-tracker.ts). */
+export const TRACKER_KINDS = [
+  'kickoff',
+  'period_end',
+  'end',
+  'attack',
+  'dangerous_attack',
+  'shot_on',
+  'shot_off',
+  'corner',
+  'yellow_card',
+  'red_card',
+  'goal',
+  'free_throw',
+  'two',
+  'three',
+  'point',
+  'break_point',
+  'game',
+  'break',
+  'set',
+  'round',
+  'kill',
+  'map',
+  'called',
+  'last_call',
+  'release',
+  'fight_end',
+  'cancelled',
+] as const;
+export type TrackerKind = (typeof TRACKER_KINDS)[number];
+export type TrackerSide = 'home' | 'away';
+
+export type TrackerEvent = {
+  at: string;
+  /** The match clock in seconds where the sport has one (football, basketball, a fight), else null. */
+  clock: number | null;
+  /** The part of the match it happened in (the state's phase: 1H, Q3, S2, M1). */
+  phase: string;
+  kind: TrackerKind;
+  side: TrackerSide | null;
+  /** Points a basket adds (free throw 1, two 2, three 3). */
+  points?: number;
+  /** Tennis: who served the point. */
+  server?: TrackerSide;
+};
+
+/** A third of the pitch seen from the side with the ball: its own defence, the midfield, its attack. */
+export type BallZone = 'defence' | 'midfield' | 'attack';
+
+/** Who has the ball (football, basketball) or serves (tennis), and in football where it is. */
+export type TrackerBall = { side: TrackerSide; zone: BallZone | null };
+
+export const TRACKER_STATS = [
+  'attacks',
+  'dangerousAttacks',
+  'shotsOn',
+  'shotsOff',
+  'corners',
+  'yellowCards',
+  'redCards',
+  'possession',
+  'periodPoints',
+  'twos',
+  'threes',
+  'freeThrows',
+  'pointsWon',
+  'servicePointsWon',
+  'breaks',
+  'games',
+  'sets',
+  'rounds',
+  'kills',
+  'maps',
+] as const;
+export type TrackerStatKey = (typeof TRACKER_STATS)[number];
+
+/** One row of a match's statistics; `periodPoints` rows name their period (Q1..Q4, OT). */
+export type TrackerStat = { key: TrackerStatKey; phase?: string; home: number; away: number };
+
+/**
+ * A match's tracker: for a simulated match the latest events (newest first), the ball and the
+ * statistics counted from all its events; for a provider's event (source 'feed') only what the feed
+ * gives, its state (score, clock, phase), with no events and no statistics.
+ */
+export type TrackerAnswer = {
+  eventId: string;
+  sport: Sport;
+  source: 'simulated' | 'feed';
+  status: EventStatus;
+  state: MatchState | null;
+  ball: TrackerBall | null;
+  events: TrackerEvent[];
+  stats: TrackerStat[];
+};
+
 // ---- socket /studio/ws/sb?token= ----
 
 /** From the page: the events it shows (it hears their prices and states, and its own bets always). */
