@@ -31,6 +31,8 @@ export async function startSportsbook(
   const simulate = connected?.simulator === true;
   const book = new Book(deps, balanceOf, {
     tickMs: o.loop ? undefined : 0,
+    // Every node, feeding or not, tells the simulated matches' trackers.
+    simulatorSecret: simulatorSecret(o.houseSecret),
     ...(connected
       ? {
           sources: (b: Book) => [

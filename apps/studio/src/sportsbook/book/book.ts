@@ -34,6 +34,7 @@ import {
   readSettings,
 } from './settings';
 import { recordResult, type SettleCounts, settleEventBets } from './settlement';
+import { MatchTrackers } from './tracker';
 import { FEED_CORRECTION_REASON, myBets } from './views';
 import { betRowsByIds } from './views.queries';
 
@@ -52,6 +53,8 @@ export type BookOptions = {
   tickMs?: number;
   /** The simulator's replay of a match from its seed (the verifier). */
   replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult | null } | null;
+  /** The simulator's secret, so that any node tells a simulated match's tracker (absent: every event is a feed's). */
+  simulatorSecret?: string;
 };
 
 /**
@@ -78,6 +81,7 @@ export class Book implements FeedSink, BookCore {
   readonly hub = new SbHub();
   readonly feed: FeedApplier;
   readonly replayMatch: NonNullable<BookOptions['replayMatch']>;
+  readonly trackers: MatchTrackers;
   readonly #balanceOf: (session: StudioSession) => Promise<number | null>;
   readonly #sources: FeedSource[];
   readonly #loop: LoopTimer;
@@ -98,6 +102,7 @@ export class Book implements FeedSink, BookCore {
     this.#balanceOf = balanceOf;
     this.feed = new FeedApplier(deps, this.hub);
     this.replayMatch = options.replayMatch ?? ((fixture, seed) => replayMatch(fixture, seed, SPORT_MODELS));
+    this.trackers = new MatchTrackers(options.simulatorSecret ?? null);
     this.#loop = new LoopTimer(options.tickMs ?? 250, () => this.tick());
     this.#sources = typeof options.sources === 'function' ? options.sources(this) : (options.sources ?? []);
   }

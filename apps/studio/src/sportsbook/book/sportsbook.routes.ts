@@ -15,12 +15,14 @@ import {
   PlaceBody,
   PrefsBody,
   QuoteBody,
+  type TrackerAnswer,
 } from '../api';
 import { SPORT_CATEGORY, SPORTS } from '../types';
 import type { Book, SbVerifyAnswer } from './book';
 import { MAX_WATCHED } from './hub';
 import { ownerOf } from './moves';
 import { MAX_LEGS, readPrefs, readSettings, writePrefs } from './settings';
+import { eventTracker } from './tracker';
 import { eventDetail, listedEventCards, liveEventCards, playerBets, sportViewsOf } from './views';
 
 // The pages' API types (api-types.ts) take the verifier's answer from its route.
@@ -127,6 +129,19 @@ export function registerSportsbookRoutes(
     if (!event) throw new StudioError('SB_EVENT_NOT_FOUND');
     return event;
   });
+
+  // The match tracker: a simulated match's latest events and statistics, a provider's event's state.
+  app.get(
+    '/api/sb/events/:eventId/tracker',
+    { config: { auth: 'public' } },
+    async (request): Promise<TrackerAnswer> => {
+      const { sports } = await sbSession(request);
+      const { eventId } = parse(EventParams, request.params);
+      const tracker = await eventTracker(db, book.trackers, eventId, sports, book.deps.now().getTime());
+      if (!tracker) throw new StudioError('SB_EVENT_NOT_FOUND');
+      return tracker;
+    },
+  );
 
   app.post('/api/sb/quote', { config: { auth: 'public' } }, async (request) => {
     const { session: s } = await sbSession(request);
