@@ -28,6 +28,7 @@ describe("the studio's migrations", () => {
       '0020-studio-sb-feed-rejects',
       '0021-studio-session-ends',
       '0022-studio-sb-auto-cashout',
+      '0023-studio-pvp-sng',
     ]);
   });
 

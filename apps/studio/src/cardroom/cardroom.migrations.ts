@@ -180,6 +180,47 @@ const m0019: Migration = {
   },
 };
 
+// Hold'em sit-and-go tournaments (docs/pvp.md "Sit-and-go tournaments"): the operator's definitions,
+// and each run of one as a table of kind 'sng' (its row of studio_pvp_sngs names the definition and
+// when it started and finished). A registration is a sitting at the run's table: its buy-in bet is the
+// buy-in and the fee, its closing win the prize (or the refund of an unregistering player), and the
+// place it finished in is kept on it. One run of a definition takes registrations at a time.
+const m0023: Migration = {
+  async up(db) {
+    await exec(
+      db,
+      `
+      ALTER TABLE studio_pvp_tables ADD COLUMN kind text NOT NULL DEFAULT 'cash' CHECK (kind IN ('cash', 'sng'));
+      ALTER TABLE studio_pvp_seats ADD COLUMN place integer CHECK (place >= 1), ADD COLUMN prize bigint CHECK (prize >= 0);
+
+      CREATE TABLE studio_pvp_tournaments (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        seats integer NOT NULL CHECK (seats BETWEEN 2 AND 9),
+        buy_in bigint NOT NULL CHECK (buy_in > 0),
+        fee bigint NOT NULL CHECK (fee >= 0),
+        starting_chips bigint NOT NULL CHECK (starting_chips > 0),
+        levels jsonb NOT NULL,
+        shares jsonb NOT NULL,
+        currency text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE studio_pvp_sngs (
+        id text PRIMARY KEY REFERENCES studio_pvp_tables (id),
+        tournament_id text NOT NULL REFERENCES studio_pvp_tournaments (id),
+        number integer NOT NULL,
+        status text NOT NULL CHECK (status IN ('registering', 'running', 'finished')),
+        started_at timestamptz,
+        finished_at timestamptz,
+        UNIQUE (tournament_id, number)
+      );
+      CREATE UNIQUE INDEX studio_pvp_sngs_one_registering ON studio_pvp_sngs (tournament_id) WHERE status = 'registering'
+      `,
+    );
+  },
+};
+
 /** The card rooms' tables: tables, seats, hands, transfers and waiting lists. */
 export const cardroomMigrations: StudioMigrations = {
   '0011-studio-pvp': m0011,
@@ -187,4 +228,5 @@ export const cardroomMigrations: StudioMigrations = {
   '0013-studio-pvp-waiting': m0013,
   '0014-studio-pvp-tongits': m0014,
   '0019-studio-pvp-entropy': m0019,
+  '0023-studio-pvp-sng': m0023,
 };

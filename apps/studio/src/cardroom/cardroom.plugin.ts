@@ -5,6 +5,8 @@ import { type LobbyTiming, PvpLobby } from './room/lobby';
 import { registerPvpLobbyRoutes } from './room/lobby-routes';
 import { PvpRoom, type PvpTiming } from './room/room';
 import { type PvpRouteHelpers, registerPvpRoutes } from './room/routes';
+import { openDemoSngs } from './room/sng';
+import { registerSngRoutes } from './room/sng-routes';
 import { openTongitsDemoTables } from './room/tongits-demo-tables';
 import { TongitsRoom } from './room/tongits-room';
 
@@ -27,6 +29,7 @@ export async function startCardRooms(deps: RoundDeps, o: CardRoomStart): Promise
   const clock = o.loop ? {} : { tickMs: 0 };
   const pvp = new PvpRoom(deps, { ...clock, ...pvpTimingFromEnv(), ...o.timing });
   if (o.demoTables) await openDemoTables(pvp, o.trialCurrency);
+  if (o.demoTables) await openDemoSngs(deps.db, o.trialCurrency);
   pvp.start();
   const tongits = new TongitsRoom(deps, { ...clock, ...o.timing });
   if (o.demoTables) await openTongitsDemoTables(tongits, o.trialCurrency);
@@ -36,7 +39,7 @@ export async function startCardRooms(deps: RoundDeps, o: CardRoomStart): Promise
 
 /**
  * The rooms' routes: the Hold'em tables at /api/pvp and /ws/pvp (docs/pvp.md "Protocol"), the Tongits
- * tables with the same calls below /api/pvp/tongits, and the lobby over both.
+ * tables with the same calls below /api/pvp/tongits, the lobby over both, and the sit-and-gos.
  */
 export function registerCardRoomRoutes(
   app: FastifyInstance,
@@ -51,6 +54,7 @@ export function registerCardRoomRoutes(
   });
   registerPvpRoutes(app, tongits, kit, { api: '/api/pvp/tongits', ws: '/ws/pvp/tongits' });
   registerPvpLobbyRoutes(app, new PvpLobby(pvp, o.lobby), kit, { demo: o.demo });
+  registerSngRoutes(app, pvp, kit);
 }
 
 export { isTongitsTable } from './room/tongits-room';

@@ -249,22 +249,26 @@ export function handsEnded(db: StudioDb, from: Date, to: Date) {
 
 /** The rake, hands and pots per table and day (in `timeZone`) of the hands ended in [from, to). */
 export function rakeByTableAndDay(db: StudioDb, from: Date, to: Date, timeZone: string) {
-  return db
-    .selectFrom('studio_pvp_hands as h')
-    .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-    .select([
-      'h.table_id',
-      't.currency',
-      sql<string>`to_char(h.ended_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('day'),
-      sql<number>`count(*)::int`.as('hands'),
-      sql<number>`coalesce(sum(h.rake), 0)::bigint`.as('rake'),
-      sql<number>`coalesce(sum(h.pot), 0)::bigint`.as('pots'),
-    ])
-    .where('h.status', '=', 'over')
-    .where('h.ended_at', '>=', from)
-    .where('h.ended_at', '<', to)
-    .groupBy(['h.table_id', 't.currency', sql`3`])
-    .orderBy(sql`3`)
-    .orderBy('h.table_id')
-    .execute();
+  return (
+    db
+      .selectFrom('studio_pvp_hands as h')
+      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
+      .select([
+        'h.table_id',
+        't.currency',
+        sql<string>`to_char(h.ended_at AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`.as('day'),
+        sql<number>`count(*)::int`.as('hands'),
+        sql<number>`coalesce(sum(h.rake), 0)::bigint`.as('rake'),
+        sql<number>`coalesce(sum(h.pot), 0)::bigint`.as('pots'),
+      ])
+      .where('h.status', '=', 'over')
+      // A sit-and-go's pots are tournament chips, not money, and pay no rake (its fee is the house's).
+      .where('t.kind', '=', 'cash')
+      .where('h.ended_at', '>=', from)
+      .where('h.ended_at', '<', to)
+      .groupBy(['h.table_id', 't.currency', sql`3`])
+      .orderBy(sql`3`)
+      .orderBy('h.table_id')
+      .execute()
+  );
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { StudioDb } from '../../kit/db/database';
 import { checkDays } from '../../kit/report-days';
 import { handRecord, integrityReport, roundHands, searchHands } from './records';
+import { createTournament, listTournaments } from './sng';
 
 // The card room's records on the signed trader API (registered inside its signed scope by
 // sportsbook/book/trader.routes.ts, so every call here is refused without the platform's signature):
@@ -17,6 +18,8 @@ import { handRecord, integrityReport, roundHands, searchHands } from './records'
 //   GET /trader/pvp/hands?player=&table=&from=&to=  the operator's hand search
 //   GET /trader/pvp/hands/:handId                   the operator's full record (every hole card)
 //   GET /trader/pvp/integrity?from=&to=&<thresholds> chip dumping and soft play flags
+//   POST /trader/pvp/tournaments                   a new sit-and-go (docs/pvp.md "Sit-and-go tournaments")
+//   GET /trader/pvp/tournaments                    the sit-and-gos defined
 // (the rake report, /trader/pvp/rake, is registered beside the sportsbook's profit.)
 
 const HandParams = z.object({ handId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -52,4 +55,12 @@ export function registerPvpOperatorRoutes(
     checkDays(q);
     return integrityReport(db, q);
   });
+  trader.get('/trader/pvp/tournaments', { config }, async () => listTournaments(db));
+  trader.post('/trader/pvp/tournaments', { config }, async (request, reply) => {
+    // Every field is checked by the rules (sng-rules.ts checkTournament), each bad one named.
+    const created = await createTournament(db, parse(TournamentBody, request.body));
+    return reply.code(201).send(created);
+  });
 }
+
+const TournamentBody = z.record(z.string(), z.unknown());

@@ -24,6 +24,9 @@ import type { Action, TableConfig, TableState } from '../engine/types';
 import { handPlayers, holdemHand, rakeByTableAndDay } from './hands.queries';
 import { seedRevealed } from './records';
 import { setAway, setPendingTopUp } from './seats.queries';
+import { openRun, SNG_START_DELAY_MS, settingsOf } from './sng';
+import { markRunFinished, markRunStarted, runRow, setPlace } from './sng.queries';
+import { bustPlaces, levelAt, prizeTable } from './sng-rules';
 import { type Change, checkedClientSeed, isAmount, ownerOf, type PvpTiming, TableRoom, type Trx } from './table-room';
 import { refillTimeBanks } from './time-bank';
 import { betTaken, recordTransfer } from './transfers.queries';
@@ -129,8 +132,120 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
     return this.#act(c, seat, { type: 'timeout' });
   }
 
-  protected deal(c: HoldemChange, serverSeed: string, serverSeedHash: string): Promise<void> {
-    return this.#startHand(c, serverSeed, serverSeedHash).then(() => undefined);
+  protected async deal(c: HoldemChange, serverSeed: string, serverSeedHash: string): Promise<void> {
+    if (c.row.kind === 'sng' && !(await this.#levelBlinds(c))) return;
+    await this.#startHand(c, serverSeed, serverSeedHash);
+  }
+
+  // ---- sit-and-gos (docs/pvp.md "Sit-and-go tournaments"): tournament chips at a table of kind 'sng' ----
+
+  protected override holdsSeats(row: PvpTableRow): boolean {
+    return row.kind === 'sng';
+  }
+
+  protected override async canDeal(row: PvpTableRow): Promise<boolean> {
+    if (row.kind !== 'sng') return true;
+    return (await runRow(this.#db, row.id))?.status === 'running';
+  }
+
+  /** Unregistering before the start refunds the buy-in and the fee (the sitting's closing win); after it, no one leaves. */
+  protected override async leaveRule(c: HoldemChange, mine: PvpSeatRow): Promise<boolean> {
+    if (c.row.kind !== 'sng') return false;
+    const run = await runRow(c.trx, c.row.id);
+    if (run?.status !== 'registering')
+      throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_TOURNAMENT_STARTED' });
+    const t = settingsOf(run);
+    c.state = leave(c.state, ownerOf(mine)).state;
+    await this.closeWith(c, mine, t.buyIn + t.fee);
+    return true;
+  }
+
+  /** The blinds of the level the clock has reached, for the hand about to be dealt; false before the start. */
+  async #levelBlinds(c: HoldemChange): Promise<boolean> {
+    const run = await runRow(c.trx, c.row.id);
+    if (run?.status !== 'running' || !run.started_at) return false;
+    const elapsed = c.now.getTime() - new Date(run.started_at).getTime();
+    const { level } = levelAt(settingsOf(run).levels, Math.max(0, elapsed));
+    const config = c.state.config;
+    if (config.smallBlind !== level.smallBlind || config.bigBlind !== level.bigBlind) {
+      c.state = { ...c.state, config: { ...config, smallBlind: level.smallBlind, bigBlind: level.bigBlind } };
+    }
+    return true;
+  }
+
+  /** The last seat taken: the run starts (the first hand after SNG_START_DELAY_MS) and the next run opens. */
+  async #startIfFull(c: HoldemChange): Promise<void> {
+    if (c.seats.filter((s) => s.status === 'seated').length < c.row.seats) return;
+    const run = await runRow(c.trx, c.row.id);
+    if (run?.status !== 'registering') return;
+    await markRunStarted(c.trx, run.id, c.now);
+    c.set.next_hand_at = new Date(c.now.getTime() + SNG_START_DELAY_MS);
+    await openRun(c.trx, settingsOf(run));
+  }
+
+  /**
+   * After a hand of a running sit-and-go: the players it left without chips are out, each with their
+   * place and its prize (owed as the sitting's closing win at once); with one player left, they win.
+   */
+  async #knockOut(c: HoldemChange): Promise<void> {
+    const run = await runRow(c.trx, c.row.id);
+    const hand = c.state.hand;
+    if (run?.status !== 'running' || !hand) return;
+    const t = settingsOf(run);
+    const prizes = prizeTable(t.buyIn * t.seats, t.shares);
+    const seated = c.seats.filter((s) => s.status === 'seated');
+    const stackOf = (s: PvpSeatRow) => c.state.seats[s.seat]?.stack ?? 0;
+    const left = seated.filter((s) => stackOf(s) > 0);
+    // Seat order from the button's left: who takes the odd cent of a shared place.
+    const fromButton = (seat: number) => (seat - hand.button - 1 + t.seats) % t.seats;
+    const busted = seated
+      .filter((s) => stackOf(s) === 0)
+      .map((s) => ({ seat: s.seat, startStack: hand.players.find((p) => p.seat === s.seat)?.committed ?? 0 }))
+      .sort((a, b) => fromButton(a.seat) - fromButton(b.seat));
+    const finished = bustPlaces(busted, left.length, prizes);
+    if (left.length === 1) finished.push({ seat: left[0]!.seat, place: 1, prize: prizes[0] ?? 0 });
+    for (const f of finished) {
+      const s = seated.find((x) => x.seat === f.seat)!;
+      await setPlace(c.trx, s.id, f.place, f.prize);
+      c.state = leave(c.state, ownerOf(s)).state;
+      await this.closeWith(c, s, f.prize);
+    }
+    if (left.length <= 1) await markRunFinished(c.trx, run.id, c.now);
+  }
+
+  /**
+   * Registers for a sit-and-go (`runId`: the run's table): the buy-in and the fee are the sitting's
+   * bet, as a cash table's buy-in is, and the seat is the lowest free one (registration order). The
+   * last registration to be taken starts the run. A full or started run refuses before any money moves.
+   */
+  async register(
+    session: StudioSession,
+    token: string,
+    runId: string,
+    input: { clientSeed?: unknown },
+    address: string | undefined,
+  ): Promise<void> {
+    if (session.mode !== 'real') throw new StudioError('STUDIO_PVP_REAL_ONLY');
+    const clientSeed = input.clientSeed === undefined ? '' : checkedClientSeed(input.clientSeed);
+    const run = await runRow(this.#db, runId);
+    if (!run) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
+    const t = settingsOf(run);
+    const refused = (reason: string) => new StudioError('STUDIO_PVP_REFUSED', { reason });
+    await this.seatPlayer(
+      session,
+      token,
+      runId,
+      { seat: null, buyIn: t.buyIn + t.fee, chips: t.startingChips, clientSeed },
+      address,
+      {
+        reasons: { alreadySeated: 'PVP_ALREADY_REGISTERED', seatTaken: 'PVP_TOURNAMENT_FULL' },
+        guard: async (trx, row, taken) => {
+          if ((await runRow(trx, runId))?.status !== 'registering') throw refused('PVP_TOURNAMENT_STARTED');
+          if (taken >= row.seats) throw refused('PVP_TOURNAMENT_FULL');
+        },
+        seated: (c) => this.#startIfFull(c),
+      },
+    );
   }
 
   // ---- tables ----
@@ -195,6 +310,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       hand.players.map((p) => p.seat),
     );
     await refillTimeBanks(c.trx, handId, this.timing.timeBankRefill);
+    if (c.row.kind === 'sng') await this.#knockOut(c);
     for (const s of c.seats) {
       if (s.status !== 'seated') continue;
       if (s.pending_top_up > 0) await this.#applyPendingTopUp(c, s);
@@ -273,7 +389,11 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
     const clientSeed = input.clientSeed === undefined ? '' : checkedClientSeed(input.clientSeed);
     await this.seatPlayer(session, token, tableId, { seat, buyIn, clientSeed }, address, {
       reasons: { alreadySeated: 'PVP_ALREADY_SEATED', seatTaken: 'PVP_SEAT_TAKEN' },
-      guard: (trx, row, taken, now) => this.sitGuard?.(trx, { tableId, session, seats: row.seats, taken, now }),
+      guard: (trx, row, taken, now) => {
+        // A sit-and-go's seats are taken by registering (register), with its chips.
+        if (row.kind === 'sng') throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_TOURNAMENT_TABLE' });
+        return this.sitGuard?.(trx, { tableId, session, seats: row.seats, taken, now });
+      },
     });
   }
 
@@ -297,6 +417,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
   async topUp(session: StudioSession, token: string, tableId: string, amount: unknown): Promise<{ queued: boolean }> {
     if (!isAmount(amount)) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_BAD_AMOUNT' });
     const prepared = await this.holdTopUp(session, token, tableId, amount, (row, mine, inFlight) => {
+      if (row.kind === 'sng') throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_TOURNAMENT_CHIPS' });
       const state = row.state as TableState;
       const inHand = state.hand?.players.find((p) => p.seat === mine.seat && state.hand?.result === null);
       const stack = (state.seats[mine.seat]?.stack ?? 0) + (inHand?.committed ?? 0) + mine.pending_top_up + inFlight;
@@ -322,6 +443,8 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
   async sitOut(session: StudioSession, tableId: string): Promise<void> {
     await this.change(tableId, async (c) => {
       const mine = this.seatOf(c, session);
+      // A tournament deals every player with chips in; an absent one is blinded and folded on time.
+      if (c.row.kind === 'sng') throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_TOURNAMENT_SIT_OUT' });
       c.state = this.engine(() => sitOut(c.state, ownerOf(mine)));
     });
   }

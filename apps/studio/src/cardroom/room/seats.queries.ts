@@ -50,6 +50,13 @@ export function occupiedSeats(db: StudioDb, tableId: string) {
     .execute();
 }
 
+/** The lowest seat number no sitting holds at a table of `seats` seats; -1 when all are held. */
+export async function lowestFreeSeat(db: StudioDb, tableId: string, seats: number): Promise<number> {
+  const held = new Set((await occupiedSeats(db, tableId)).map((o) => o.seat));
+  for (let seat = 0; seat < seats; seat++) if (!held.has(seat)) return seat;
+  return -1;
+}
+
 /** The players of a table's sittings not yet closed. */
 export function seatedPlayers(db: StudioDb, tableId: string) {
   return db

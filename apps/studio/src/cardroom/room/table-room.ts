@@ -18,6 +18,7 @@ import {
 } from './hands.queries';
 import { deliverTransfer, type SittingRef } from './money';
 import {
+  lowestFreeSeat,
   markClosing,
   markSeated,
   markSeen,
@@ -141,6 +142,7 @@ type TableValues = Omit<
   | 'next_server_seed'
   | 'next_server_seed_hash'
   | 'created_at'
+  | 'kind'
 >;
 
 export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState, View, Move> {
@@ -216,6 +218,24 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   /** A sitting that must leave between hands besides the player's own leave and the grace period. */
   protected mustLeave(_state: State, _s: PvpSeatRow): boolean {
     return false;
+  }
+
+  /**
+   * A table whose players keep their seats while away (a tournament's: chips are no money, so nothing
+   * is cashed out after the grace period, and an absent player is dealt in and timed out, not sat out).
+   */
+  protected holdsSeats(_row: Row): boolean {
+    return false;
+  }
+
+  /** Whether the table deals at all now (a tournament's table waits for its start). */
+  protected canDeal(_row: Row): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  /** The room's own leave (a tournament's); true when it handled the leave, else the cash table's. */
+  protected leaveRule(_c: Change<Row, State>, _mine: PvpSeatRow): Promise<boolean> {
+    return Promise.resolve(false);
   }
 
   /** An engine refusal as the player's error (the engine's code in the detail). */
@@ -455,7 +475,11 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   protected async leaveNow(c: Change<Row, State>, s: PvpSeatRow): Promise<void> {
     const left = this.leaveTable(c.state, ownerOf(s));
     c.state = left.state;
-    const amount = left.cashOut + s.pending_top_up;
+    await this.closeWith(c, s, left.cashOut + s.pending_top_up);
+  }
+
+  /** The sitting's closing win of `amount` (its cash-out, or a tournament's prize or refund), owed from now. */
+  protected async closeWith(c: Change<Row, State>, s: PvpSeatRow, amount: number): Promise<void> {
     s.status = 'closing';
     await markClosing(c.trx, s.id);
     c.owed.push(
@@ -480,14 +504,19 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
     session: StudioSession,
     token: string,
     tableId: string,
-    input: { seat: number; buyIn: number; clientSeed: string },
+    input: { seat: number | null; buyIn: number; clientSeed: string; chips?: number },
     address: string | undefined,
     options: {
       reasons: { alreadySeated: string; seatTaken: string };
       guard?: (trx: Trx, row: Row, taken: number, now: Date) => Promise<void> | undefined;
+      /** After the chips reached the table, in the same change (a tournament starting when it fills). */
+      seated?: (c: Change<Row, State>) => Promise<void>;
     },
   ): Promise<void> {
-    const { seat, buyIn, clientSeed } = input;
+    const { buyIn, clientSeed } = input;
+    // The chips the seat gets: the buy-in at a cash table, a tournament's starting stack.
+    const chips = input.chips ?? buyIn;
+    let seat = input.seat ?? -1;
     const owner = session.owner;
     const now = this.deps.now();
     const seenFrom = address && !isLoopback(address) ? address : null;
@@ -495,6 +524,8 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       const row = await this.tableRow(trx, tableId, true);
       if (row.currency !== session.currency) throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_CURRENCY' });
       const guard = options.guard;
+      // No seat asked for (a tournament's registration): the lowest free one, found under the lock.
+      if (input.seat === null) seat = await lowestFreeSeat(trx, tableId, row.seats);
       return holdSeat(trx, {
         tableId,
         session,
@@ -507,17 +538,19 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
         reasons: options.reasons,
         ...(guard ? { guard: (taken: number) => guard(trx, row, taken, now) } : {}),
         // The engine's own checks (seat number, buy-in limits) before any money moves.
-        check: () => this.engine(() => this.sitDown(row.state as unknown as State, { seat, playerId: owner, buyIn })),
+        check: () =>
+          this.engine(() => this.sitDown(row.state as unknown as State, { seat, playerId: owner, buyIn: chips })),
       });
     });
     await betBuyIn(this.deps, sitting, token, buyIn, () => this.#feed.publish(tableId, true));
     await this.change(tableId, async (c) => {
       // Recovery already gave up on this bet (its answer came too late): the rollback returns the chips.
       if (!(await betTaken(c.trx, sitting.transferId, c.now))) return;
-      c.state = this.sitDown(c.state, { seat, playerId: owner, buyIn });
-      await markSeated(c.trx, sitting.id, buyIn, c.now);
+      c.state = this.sitDown(c.state, { seat, playerId: owner, buyIn: chips });
+      await markSeated(c.trx, sitting.id, chips, c.now);
       const s = c.seats.find((x) => x.id === sitting.id);
       if (s) s.status = 'seated';
+      await options.seated?.(c);
     });
   }
 
@@ -572,6 +605,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
   async leave(session: StudioSession, tableId: string): Promise<{ queued: boolean }> {
     const queued = await this.change(tableId, async (c) => {
       const mine = this.seatOf(c, session);
+      if (await this.leaveRule(c, mine)) return false;
       if (this.dealtIn(c.state, mine.seat)) {
         mine.leave_queued = true;
         await queueLeave(c.trx, mine.id);
@@ -664,18 +698,21 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       });
       return;
     }
+    if (!(await this.canDeal(row))) {
+      idleUntil(now.getTime() + 1000);
+      return;
+    }
+    const holds = this.holdsSeats(row);
+    const graceOver = (s: PvpSeatRow, at: Date) =>
+      !holds && at.getTime() - new Date(s.seen_at).getTime() > this.timing.graceMs;
     const gone = seats.some(
-      (s) =>
-        s.status === 'seated' &&
-        (s.leave_queued ||
-          this.mustLeave(state, s) ||
-          now.getTime() - new Date(s.seen_at).getTime() > this.timing.graceMs),
+      (s) => s.status === 'seated' && (s.leave_queued || this.mustLeave(state, s) || graceOver(s, now)),
     );
     // No next deal set: one is due now.
     const nextHand = row.next_hand_at === null ? now.getTime() : new Date(row.next_hand_at).getTime();
     if (!gone && now.getTime() < nextHand) {
       const graceEnds = seats
-        .filter((s) => s.status === 'seated')
+        .filter((s) => s.status === 'seated' && !holds)
         .map((s) => new Date(s.seen_at).getTime() + this.timing.graceMs + 1);
       idleUntil(Math.min(nextHand, ...graceEnds));
       return;
@@ -684,13 +721,12 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       if (this.live(c.state)) return;
       for (const s of c.seats) {
         if (s.status !== 'seated') continue;
-        const away = c.now.getTime() - new Date(s.seen_at).getTime();
         // Gone past the grace period, asked to leave (or the game's own rule): the stack goes back.
-        if (s.leave_queued || this.mustLeave(c.state, s) || away > this.timing.graceMs) await this.leaveNow(c, s);
+        if (s.leave_queued || this.mustLeave(c.state, s) || graceOver(s, c.now)) await this.leaveNow(c, s);
       }
       if (c.row.next_hand_at !== null && c.now < new Date(c.row.next_hand_at)) return;
       // Who is ready: a player whose page is not seen is sat out (and back in once it is seen again).
-      for (const s of c.seats) {
+      for (const s of holds ? [] : c.seats) {
         const seat = c.state.seats[s.seat];
         if (s.status !== 'seated' || !seat) continue;
         const present = c.now.getTime() - new Date(s.seen_at).getTime() <= this.timing.presenceMs;

@@ -27,6 +27,7 @@ const TABLE_COLUMNS = [
   'turn_started_at',
   'next_hand_at',
   'next_server_seed_hash',
+  'kind',
 ] as const;
 
 /** Writes a new table; false when the id exists. */
@@ -66,6 +67,8 @@ export function lockHoldemTable(db: StudioDb, tableId: string) {
       .where('id', '=', tableId)
       // The lobby's lists and offers are the Hold'em tables'; a Tongits table is opened from its row.
       .where('game', '=', 'holdem')
+      // A sit-and-go's table has no waiting list: its seats are taken by registering.
+      .where('kind', '=', 'cash')
       .forUpdate()
       .executeTakeFirst()
   );
@@ -76,7 +79,7 @@ export function tableSeats(db: StudioDb, tableId: string) {
   return db.selectFrom('studio_pvp_tables').select('seats').where('id', '=', tableId).executeTakeFirst();
 }
 
-/** The tables of `game` with their count of seats taken (buying in or seated), by stakes. */
+/** The cash tables of `game` (no sit-and-go's) with their count of seats taken (buying in or seated), by stakes. */
 export function tableRowsWithSeated(db: StudioDb, game: Game) {
   return db
     .selectFrom('studio_pvp_tables as t')
@@ -90,14 +93,15 @@ export function tableRowsWithSeated(db: StudioDb, game: Game) {
         .as('seated'),
     )
     .where('t.game', '=', game)
+    .where('t.kind', '=', 'cash')
     .orderBy('t.big_blind')
     .orderBy('t.id')
     .execute();
 }
 
 /**
- * Every table of both games with its settings, its sittings not closed, and the count and average
- * pot of its hands ended after `since`; by stakes, then seats.
+ * Every cash table of both games (the sit-and-gos are listed apart) with its settings, its sittings
+ * not closed, and the count and average pot of its hands ended after `since`; by stakes, then seats.
  */
 export function lobbyTableRows(db: StudioDb, since: Date) {
   return db
@@ -138,6 +142,7 @@ export function lobbyTableRows(db: StudioDb, since: Date) {
         .where('h.ended_at', '>', since)
         .as('avg_pot'),
     ])
+    .where('t.kind', '=', 'cash')
     .orderBy('t.big_blind')
     .orderBy('t.seats')
     .orderBy('t.id')

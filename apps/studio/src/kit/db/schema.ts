@@ -488,7 +488,36 @@ export interface StudioPvpTablesTable {
   /** The next hand's server seed; only its hash is shown until that hand is over. */
   next_server_seed: string;
   next_server_seed_hash: string;
+  /** 'cash', or 'sng' for a sit-and-go's table (migration 0023), whose chips are no money. */
+  kind: Generated<'cash' | 'sng'>;
   created_at: Generated<Date>;
+}
+
+/** A sit-and-go the operator defined (migration 0023, docs/pvp.md "Sit-and-go tournaments"). */
+export interface StudioPvpTournamentsTable {
+  id: string;
+  name: string;
+  seats: number;
+  /** Minor units: the buy-in goes to the prize pool, the fee to the house. */
+  buy_in: number;
+  fee: number;
+  starting_chips: number;
+  /** The blind levels: [{ smallBlind, bigBlind, minutes }]. */
+  levels: Json;
+  /** Each place's share of the prize pool in basis points, first place first. */
+  shares: Json;
+  currency: string;
+  created_at: Generated<Date>;
+}
+
+/** One run of a sit-and-go: its table (same id), registering, running or finished. */
+export interface StudioPvpSngsTable {
+  id: string;
+  tournament_id: string;
+  number: number;
+  status: 'registering' | 'running' | 'finished';
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
 }
 
 export type PvpSeatStatus = 'buying_in' | 'seated' | 'closing' | 'closed';
@@ -529,6 +558,9 @@ export interface StudioPvpSeatsTable {
   seen_at: Timestamp;
   created_at: Generated<Date>;
   closed_at: Date | null;
+  /** A sit-and-go entry's finishing place and prize (minor units), once out or won (migration 0023). */
+  place: Generated<number | null>;
+  prize: Generated<number | null>;
 }
 
 export type PvpTransferStatus = 'pending' | 'ok' | 'refused' | 'rolling_back' | 'rolled_back';
@@ -597,6 +629,8 @@ export interface StudioDatabase {
   studio_pvp_hands: StudioPvpHandsTable;
   studio_pvp_hand_players: StudioPvpHandPlayersTable;
   studio_pvp_waiting: StudioPvpWaitingTable;
+  studio_pvp_tournaments: StudioPvpTournamentsTable;
+  studio_pvp_sngs: StudioPvpSngsTable;
   studio_sb_leagues: StudioSbLeaguesTable;
   studio_sb_events: StudioSbEventsTable;
   studio_sb_markets: StudioSbMarketsTable;
