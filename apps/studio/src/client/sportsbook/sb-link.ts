@@ -18,6 +18,7 @@ export const SB_PATHS = {
     return `/api/sb/events?${params}`;
   },
   event: (id: string) => `/api/sb/events/${encodeURIComponent(id)}`,
+  tracker: (id: string) => `/api/sb/events/${encodeURIComponent(id)}/tracker`,
   prefs: '/api/sb/prefs',
   quote: '/api/sb/quote',
   place: '/api/sb/bets',

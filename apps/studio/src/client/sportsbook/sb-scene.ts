@@ -14,6 +14,8 @@ import { slipBets, totals } from './sb-slip';
 import { saveSlip, storage } from './sb-slip-store';
 import type { createSlipView } from './sb-slip-view';
 import * as S from './sb-state';
+import { type TrackerModel, trackerShown } from './sb-tracker-state';
+import type { TrackerView } from './sb-tracker-view';
 import {
   drawPrice,
   drawState,
@@ -43,6 +45,8 @@ export type PageState = {
   tick: ReturnType<typeof setInterval> | null;
   /** The next poll while the socket is down or placed bets wait. */
   pollTimer: ReturnType<typeof setTimeout> | null;
+  /** The event page's match tracker. */
+  tracker: TrackerModel;
 };
 
 /** The page's parts and its state, as its handlers share them. */
@@ -60,6 +64,7 @@ export type SbPage = {
   slip: ReturnType<typeof createSlipView>;
   sheet: ReturnType<typeof createSheet>;
   bets: ReturnType<typeof createBetsView>;
+  tracker: TrackerView;
   socket: ReturnType<typeof createSbSocket>;
 };
 
@@ -154,11 +159,26 @@ export function drawScreen(p: SbPage) {
             : r.screen === 'league'
               ? leagueScreen(ctx, r)
               : eventScreen(ctx, r, s.eventMissing);
+    // The event page's tracker stands under its head, once the match has started.
+    const event = r.screen === 'event' ? s.model.events[r.event]?.event : undefined;
+    if (event && trackerShown(event.status)) {
+      nodes.splice(1, 0, p.tracker.el);
+      p.tracker.render(s.tracker, event);
+    }
     main.replaceChildren(...nodes);
   });
   drawTabs(p);
   p.socket.watch(S.watchList(s.model));
   clockTimer(p);
+}
+
+/** Redraws the tracker where the event page shows it. */
+export function drawTracker(p: SbPage) {
+  const r = p.s.model.route;
+  const event = r.screen === 'event' ? p.s.model.events[r.event]?.event : undefined;
+  if (!event || !trackerShown(event.status)) return;
+  if (!p.tracker.el.isConnected) drawScreen(p);
+  else p.tracker.render(p.s.tracker, event);
 }
 
 export function drawSlip(p: SbPage) {

@@ -127,6 +127,9 @@ const OVER_UNDER = ['selections.over', 'selections.under'];
 const SYSTEM = ['slip.system', 'kinds.system'];
 const ODDS = ['slip.odds', 'bets.odds'];
 const ESPORTS = ['title.ESPORTS', 'sports.esports'];
+/** The tracker's tab: sportsbooks in these languages call it the tracker too. */
+const TRACKER = ['tracker.tabs.tracker'];
+const BREAK_POINT = ['tracker.kinds.break_point'];
 const FORMATS = [
   'settings.formats.decimal',
   'settings.formats.hongkong',
@@ -149,12 +152,16 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     ],
     'the site calls a single bet Single': ['kinds.single'],
     'e-sports players say map': MAPS,
+    'Danish sportsbooks say tracker': TRACKER,
+    'e-sports players say maps': ['tracker.stats.maps'],
     'the trial badge reads DEMO': ['demo'],
   },
   de: {
     'German words': ['sports.basketball', 'sports.tennis'],
     'German books say live, Handicap and System': [...LIVE, ...HANDICAP, ...SYSTEM],
     'e-sports players say Map': MAPS,
+    'German sportsbooks say Tracker': TRACKER,
+    'e-sports players say Maps': ['tracker.stats.maps'],
     'the trial badge reads DEMO': ['demo'],
   },
   el: {
@@ -167,6 +174,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     'Spanish tennis counts sets': SETS,
     'Spanish words': ['selections.no', 'settings.formats.decimal'],
     'the odds format keeps its name': ['settings.formats.hongkong'],
+    'Spanish tennis counts sets, in the statistics too': ['tracker.stats.sets'],
     'the trial badge reads DEMO': ['demo'],
   },
   fi: { 'a Finnish word': ['sports.tennis'], 'the trial badge reads DEMO': ['demo'] },
@@ -174,6 +182,12 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     'French words': ['title.SPORTS', 'nav.sports', 'sports.football', 'sports.tennis'],
     'French books say handicap and double chance': [...HANDICAP, 'markets.double_chance'],
     'e-sports players say map': MAPS,
+    'French football says corner and possession, French tennis sets': [
+      'tracker.kinds.corner',
+      'tracker.stats.corners',
+      'tracker.stats.possession',
+      'tracker.stats.sets',
+    ],
     'the odds format keeps its name': ['settings.formats.hongkong'],
   },
   id: {
@@ -181,6 +195,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     'e-sports players say map': MAPS,
     'Indonesian bettors say handicap, over/under and odds': [...HANDICAP, ...OVER_UNDER, ...ODDS],
     'the odds formats keep their names': ['settings.formats.hongkong', 'settings.formats.malay'],
+    'Indonesian tennis says break point': BREAK_POINT,
     'the trial badge reads DEMO': ['demo'],
   },
   it: {
@@ -194,6 +209,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     'Italian tennis counts sets': SETS,
     'an Italian word, no': ['selections.no'],
     'the odds format keeps its name': ['settings.formats.hongkong'],
+    'Italian sportsbooks say tracker': TRACKER,
     'the trial badge reads DEMO': ['demo'],
   },
   ms: {
@@ -206,6 +222,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     'Norwegian words': ['sports.basketball', 'sports.tennis'],
     'Norwegian books say live, over/under, odds and system': [...LIVE, ...OVER_UNDER, ...SYSTEM, ...ODDS],
     'e-sports players say map': MAPS,
+    'Norwegian sportsbooks say tracker': TRACKER,
     'the trial badge reads DEMO': ['demo'],
   },
   nl: {
@@ -214,15 +231,26 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     'Dutch books say live, handicap and over': [...LIVE, ...HANDICAP, 'selections.over'],
     'Dutch tennis counts sets': SETS,
     'e-sports players say map': MAPS,
+    'Dutch sportsbooks say tracker': TRACKER,
+    'e-sports players say maps': ['tracker.stats.maps'],
     'the trial badge reads DEMO': ['demo'],
   },
-  pl: { 'Polish books write Handicap and System': [...HANDICAP, ...SYSTEM], 'the trial badge reads DEMO': ['demo'] },
+  pl: {
+    'Polish books write Handicap and System': [...HANDICAP, ...SYSTEM],
+    'Polish tennis says break point': BREAK_POINT,
+    'the trial badge reads DEMO': ['demo'],
+  },
   pt: {
     'the site writes E-sports': ESPORTS,
     'Portuguese tennis counts sets': SETS,
     'Portuguese books say handicap': HANDICAP,
     'a Portuguese word': ['settings.formats.decimal'],
     'the odds format keeps its name': ['settings.formats.hongkong'],
+    'Portuguese tennis says break point and counts games and sets': [
+      ...BREAK_POINT,
+      'tracker.stats.games',
+      'tracker.stats.sets',
+    ],
     'the trial badge reads DEMO': ['demo'],
   },
   ro: {
@@ -236,6 +264,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     'Swedish tennis counts sets': SETS,
     'e-sports players say map': MAPS,
     'a Swedish word, decimal': ['settings.formats.decimal'],
+    'Swedish sportsbooks say tracker': TRACKER,
     'the trial badge reads DEMO': ['demo'],
   },
   tr: {
@@ -277,6 +306,13 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
       'bets.outcomes.void',
       'settings.title',
       'settings.lines',
+    ],
+    'Filipino bettors say tracker, yellow and red card, free throw and break point': [
+      ...TRACKER,
+      'tracker.kinds.yellow_card',
+      'tracker.kinds.red_card',
+      'tracker.kinds.free_throw',
+      ...BREAK_POINT,
     ],
     'the site writes E-sports': ESPORTS,
     'the odds formats keep their names': FORMATS,

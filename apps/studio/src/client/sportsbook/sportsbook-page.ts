@@ -21,6 +21,7 @@ import type {
   QuoteAnswer,
   QuoteRequest,
   SbServerMessage,
+  TrackerAnswer,
 } from '../../sportsbook/api';
 import { formatOdds } from '../../sportsbook/model/odds';
 import { readBoot } from '../boot';
@@ -39,6 +40,7 @@ import {
   drawPrices,
   drawScreen,
   drawSlip,
+  drawTracker,
   type PageState,
   type SbPage,
   showBalance,
@@ -49,6 +51,8 @@ import { loadSlip, slipStoreKey, storage } from './sb-slip-store';
 import { createSlipView, refusalText } from './sb-slip-view';
 import * as S from './sb-state';
 import { injectSportsbookStyle } from './sb-style';
+import * as T from './sb-tracker-state';
+import { createTrackerView } from './sb-tracker-view';
 import { drawState, emptyIndex, type ViewCtx } from './sb-views';
 import { loadWords } from './sb-words';
 
@@ -89,6 +93,7 @@ async function start(app: HTMLElement) {
     wasDown: false,
     tick: null,
     pollTimer: null,
+    tracker: T.initialTracker(),
   };
   // The slip the player left here (a reload, a trip to the site's lobby) comes back until placed or cleared.
   const slipKey = slipStoreKey(lobby.category, lobby.mode, owner);
@@ -190,7 +195,14 @@ function mount(
   });
   onPriceTap(frame.main, (id) => togglePrice(p, id));
 
-  const p: SbPage = { ...o, frame, settings, slip, sheet, bets, socket };
+  const tracker = createTrackerView({
+    words,
+    tab: (tab) => {
+      s.tracker = T.setTab(s.tracker, tab);
+      drawTracker(p);
+    },
+  });
+  const p: SbPage = { ...o, frame, settings, slip, sheet, bets, tracker, socket };
   return p;
 }
 
@@ -234,6 +246,7 @@ async function loadScreen(p: SbPage) {
       const { model: next, notices } = S.applyEvent(s.model, e, now());
       s.model = next;
       p.slip.announce(notices);
+      void readTracker(p);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 404 || err.code === 'SB_EVENT_NOT_FOUND')) s.eventMissing = true;
       else p.frame.say(err instanceof ApiError ? err.message : p.words.errors.other, 'error');
@@ -261,6 +274,7 @@ function onRoute(p: SbPage) {
   // A notice belongs to the screen it was said on.
   if (changed && p.frame.message.textContent) p.frame.say('');
   s.model = S.setRoute(s.model, route);
+  s.tracker = T.trackerFor(s.tracker, route.screen === 'event' ? route.event : null);
   if (route.screen !== 'bets') p.bets.forget();
   s.eventMissing = false;
   drawScreen(p);
@@ -287,6 +301,8 @@ function onMessage(p: SbPage, msg: SbServerMessage) {
     if (before !== msg.status) drawScreen(p);
     else drawState(p.ctx, msg.eventId);
     clockTimer(p);
+    // A step of the match on screen: its tracker has news.
+    if (msg.eventId === s.tracker.eventId) void readTracker(p);
   } else if (msg.type === 'bet') {
     const wasPending = s.model.slip.phase === 'pending';
     s.model = S.applyBet(s.model, msg.bet);
@@ -328,6 +344,22 @@ function onOnline(p: SbPage, online: boolean) {
     void loadScreen(p);
   }
   poll(p);
+}
+
+/** Reads the event page's tracker (once at a time: news meanwhile reads it again after). */
+async function readTracker(p: SbPage) {
+  const { s } = p;
+  const id = s.tracker.eventId;
+  const status = id ? s.model.events[id]?.event.status : undefined;
+  if (!id || !status || !T.trackerShown(status)) return;
+  const start = T.startRead(s.tracker, id);
+  s.tracker = start.model;
+  if (!start.read) return;
+  const answer = await p.api<TrackerAnswer>(SB_PATHS.tracker(id)).catch(() => null);
+  const done = T.readDone(s.tracker, id, answer);
+  s.tracker = done.model;
+  drawTracker(p);
+  if (done.again) void readTracker(p);
 }
 
 // ---- timers: a poll while the socket is down (the clocks' tick is sb-scene.ts clockTimer) ----
