@@ -63,6 +63,8 @@ export type PvpTableInfo = {
   maxBuyIn: number;
   rake: { basisPoints: number; cap: number };
   currency: string;
+  /** A sit-and-go's table (docs/pvp.md "Sit-and-go tournaments"): tournament chips, the level's blinds. */
+  kind?: 'sng';
 };
 
 export type PvpSeatView = {
@@ -288,7 +290,10 @@ export function tableView(
   return {
     serverNow: now.toISOString(),
     version: row.version,
-    table: tableInfo(row),
+    table:
+      row.kind === 'sng'
+        ? { ...tableInfo(row), kind: 'sng', smallBlind: state.config.smallBlind, bigBlind: state.config.bigBlind }
+        : tableInfo(row),
     seats: seatViews,
     hand: handView,
     nextServerSeedHash: row.next_server_seed_hash,

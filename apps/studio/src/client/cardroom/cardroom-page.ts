@@ -24,6 +24,7 @@ import { createJoinNext, createTableControls, drawLobbyFilters } from './cr-cont
 import { createTablePanels, drawLobbyTables, drawTongitsTables } from './cr-lists';
 import { moneyText } from './cr-present';
 import { createTableScene, present } from './cr-scene';
+import { createSngBar, drawSngs } from './cr-sng-lists';
 import {
   type Answer,
   answerKey,
@@ -43,6 +44,7 @@ import {
   takeView,
 } from './cr-state';
 import { injectCardRoomStyle } from './cr-style';
+import { runToResume, type SngRun } from './cr-tournament-state';
 import { type CrWords, loadCardRoomWords } from './cr-words';
 
 const LOBBY_POLL_MS = 3000;
@@ -187,6 +189,8 @@ async function showLobby(page: CrPage, autoOpen: boolean) {
   // address. Their heading sits above their grid, so the rows line up with the Hold'em ones.
   const tongitsList = h('div', { class: 'cr-tables', 'data-testid': 'tongits-tables' });
   const tongitsHeading = h('h2', { hidden: true }, 'Tongits');
+  const sngList = h('div', { class: 'cr-tables', 'data-testid': 'sng-list' });
+  const sngHeading = h('h2', { hidden: true }, words.sng.heading);
   const toTable = (tableId: string) => void showTable(page, tableId);
   const joinNext = createJoinNext({ ...page, showTable: toTable });
   page.screen.replaceChildren(
@@ -195,6 +199,8 @@ async function showLobby(page: CrPage, autoOpen: boolean) {
     filters,
     joinNext,
     list,
+    sngHeading,
+    sngList,
     tongitsHeading,
     tongitsList,
   );
@@ -202,8 +208,12 @@ async function showLobby(page: CrPage, autoOpen: boolean) {
   const drawTables = (d: LobbyAnswer) => drawLobbyTables({ ...page, showTable: toTable, refresh }, list, d);
   const refresh = async () => {
     let data: LobbyAnswer;
+    let sngs: SngRun[];
     try {
-      data = await page.api<LobbyAnswer>('/api/pvp/lobby');
+      [data, sngs] = await Promise.all([
+        page.api<LobbyAnswer>('/api/pvp/lobby'),
+        page.api<{ sngs: SngRun[] }>('/api/pvp/sngs').then((a) => a.sngs),
+      ]);
     } catch (err) {
       say(errorText(err), true);
       return;
@@ -213,9 +223,9 @@ async function showLobby(page: CrPage, autoOpen: boolean) {
     if (autoOpen) {
       autoOpen = false;
       // Back on the page while seated (a reload, a lost tab): straight back to the seat.
-      const mine = d.tables.find((t) => t.you.seated);
+      const mine = d.tables.find((t) => t.you.seated)?.id ?? runToResume(sngs);
       if (mine) {
-        void showTable(page, mine.id);
+        void showTable(page, mine);
         return;
       }
     }
@@ -229,6 +239,7 @@ async function showLobby(page: CrPage, autoOpen: boolean) {
     );
     if (!filters.firstChild) drawLobbyFilters(page, filters, d, drawTables);
     drawTables(d);
+    drawSngs({ ...page, showTable: toTable, refresh }, sngHeading, sngList, sngs);
     drawTongitsTables(page, tongitsHeading, tongitsList, d.tongitsTables);
   };
   await refresh();
@@ -288,7 +299,16 @@ async function showTable(page: CrPage, tableId: string) {
   });
   // The felt and the player's own panel: one above the other, side by side on a wide screen (cr-style.ts).
   const play = h('div', { class: 'cr-play' }, scene.wrap, me);
-  page.screen.replaceChildren(h('div', { class: 'cr-actions' }, back), play, panels.fair, panels.hist, controls.sheet);
+  // A sit-and-go's level, blinds, clock and prizes above its table (hidden at a cash table).
+  const sngBar = createSngBar(page, tableId);
+  page.screen.replaceChildren(
+    h('div', { class: 'cr-actions' }, back),
+    sngBar.el,
+    play,
+    panels.fair,
+    panels.hist,
+    controls.sheet,
+  );
 
   const draw = () => {
     const v = st.view;
@@ -316,6 +336,7 @@ async function showTable(page: CrPage, tableId: string) {
   window.addEventListener('online', onOnline);
   page.leaveScreen = () => {
     st.stopped = true;
+    sngBar.stop();
     clearInterval(clock);
     clearTimeout(st.retryTimer);
     window.removeEventListener('online', onOnline);

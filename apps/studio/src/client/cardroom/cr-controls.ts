@@ -319,7 +319,9 @@ export function createTableControls(o: TableControlsOptions) {
       tools.append(b);
     };
     const seated = v.seats[mySeat];
-    const room = topUpRoom(v, mySeat);
+    // A sit-and-go's chips are played to the end: no top-up, sitting out or leaving.
+    const tournament = v.table.kind === 'sng';
+    const room = tournament ? 0 : topUpRoom(v, mySeat);
     if (room > 0) {
       tool(words.table.topUp, 'top-up', () =>
         amountSheet({
@@ -334,8 +336,8 @@ export function createTableControls(o: TableControlsOptions) {
       );
     }
     if (seated?.sittingOut) tool(words.table.comeBack, 'come-back', () => void requestOf('come-back'));
-    else tool(words.table.sitOut, 'sit-out', () => void requestOf('sit-out'));
-    if (!v.you.leaveQueued) tool(words.table.leave, 'leave', () => void requestOf('leave'));
+    else if (!tournament) tool(words.table.sitOut, 'sit-out', () => void requestOf('sit-out'));
+    if (!v.you.leaveQueued && !tournament) tool(words.table.leave, 'leave', () => void requestOf('leave'));
     if (hand?.over && myHand?.cards && !showsOf(hand).has(mySeat)) {
       tool(words.table.show, 'show', () => void requestOf('show'));
     }

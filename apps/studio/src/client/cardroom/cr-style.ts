@@ -22,6 +22,9 @@ const CSS = `
 .cr-figs { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: 13px; color: var(--muted); }
 .cr-actions { display: flex; flex-wrap: wrap; gap: 6px; }
 .cr-actions .button { min-height: 44px; }
+.cr-sng-bar { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; margin: 8px 0;
+  padding: 8px 10px; border-radius: 8px; background: var(--panel); border: 1px solid var(--line); font-size: 13px; }
+.cr-sng-bar strong { width: 100%; font-size: 14px; }
 .cr-offer { color: var(--accent); font-weight: 600; }
 .cr-felt-wrap { position: relative; width: 100%; max-width: 520px; margin: 8px auto 0; aspect-ratio: 3 / 4; }
 @media (min-width: 900px) { .cr-felt-wrap { max-width: 860px; aspect-ratio: 16 / 9; } }
