@@ -141,7 +141,7 @@ export const DEDUCTION_NAMES: Record<(typeof DEDUCTION_COLUMNS)[number], NgrDedu
 export const VALID_BET_SUMS = sql`sum(bet_amount - void_amount)::bigint AS vb, sum(win_amount - void_amount)::bigint AS w`;
 
 /** The rounds whose bets are valid in [start, end): closed ones, at their close (a WHERE condition on vendor_rounds). */
-export function validRoundsIn(start: Date, end: Date) {
+export function validRoundsIn(start: Date | RawBuilder<Date>, end: Date | RawBuilder<Date>) {
   return sql`status = 'closed' AND closed_at >= ${start} AND closed_at < ${end}`;
 }
 

@@ -12,7 +12,15 @@ import {
   VALID_BET_SUMS,
   validRoundsIn,
 } from '../agents/member-revenue.sql';
-import { COST_CATEGORIES, COST_POSTING_TYPES, type CostCategory, differs } from './net-revenue.sql';
+import {
+  amongKeys,
+  COST_CATEGORIES,
+  COST_POSTING_TYPES,
+  type CostCategory,
+  differs,
+  type GameKey,
+  staleKeys,
+} from './net-revenue.sql';
 import type {} from './reports.tables';
 
 // Net gaming revenue for the operator (docs/back-office.md "Net revenue"). Each member's day is the
@@ -58,18 +66,6 @@ function memberCash(types: readonly string[], start: RawBuilder<Date> | Date, en
 
 /** `t`'s figure columns differ from the upsert's (`excluded`): the rows an upsert rewrites. */
 const changed = (t: string, cols: readonly string[]) => differs(t, 'excluded', cols);
-
-/**
- * The keys of `stored` (the day's rows) that `computed` no longer has, by one aggregation over both
- * lists. Not an anti-join: the planner estimates the rows of a day newer than the table's
- * statistics (today, always) at one, and chose a nested loop that scanned the computed rows once
- * per stored row, 300,000 squared.
- */
-function staleKeys(stored: RawBuilder<unknown>, computed: RawBuilder<unknown>, keys: string) {
-  return sql`SELECT ${sql.raw(keys)} FROM (
-      SELECT *, true AS was FROM (${stored}) s UNION ALL SELECT *, false FROM (${computed}) c
-    ) k GROUP BY ${sql.raw(keys)} HAVING bool_and(was)`;
-}
 
 /**
  * CTEs (to put in the statement that rewrites a day's rows, so `stored` still reads them as they
@@ -147,7 +143,8 @@ export async function settledNgr(db: Conn, day: Day): Promise<unknown> {
  * stay as they were. The small tables are rewritten with one stamp and the rows the upsert did not
  * touch are deleted.
  * `members` (a pass over the day's changes): only those members' rows of the two per-member tables
- * are recomputed, the others stay as stored; the tables summed from them are summed whole.
+ * are recomputed, the others stay as stored; the tables summed from them are summed whole, but for
+ * the per-game rows: only `games` (those whose member rows moved) are summed again.
  */
 export async function refreshNetRevenue(
   trx: Conn,
@@ -156,6 +153,7 @@ export async function refreshNetRevenue(
   stamp: Date,
   s: AgentNgrSettings,
   members: readonly number[] | null = null,
+  games: readonly GameKey[] | null = null,
 ) {
   const { start, end } = await dayWindow(trx, day, tz);
   const only = (column: string) => amongIds(column, members);
@@ -271,15 +269,18 @@ export async function refreshNetRevenue(
       provider_fee = excluded.provider_fee, refreshed_at = excluded.refreshed_at
   `.execute(trx);
 
-  await sql`
+  // Per game, summed from the members' rows of the day's games (refreshMemberGames ran first).
+  if (games === null || games.length > 0) {
+    await sql`
     WITH computed AS MATERIALIZED (
-      SELECT vendor_code, game_type, game_code, ${VALID_BET_SUMS}
-      FROM vendor_rounds WHERE ${validRoundsIn(start, end)} GROUP BY vendor_code, game_type, game_code
+      SELECT vendor_code, game_type, game_code, sum(valid_bet)::bigint AS vb, sum(valid_win)::bigint AS w
+      FROM report_daily_member_games m WHERE m.day = ${day}::date AND m.valid_rounds > 0${amongKeys('m', games)}
+      GROUP BY vendor_code, game_type, game_code
     ),
     ${rangeDeltas({
       day,
-      stored: sql`SELECT vendor_code, game_type, game_code, bet_amount, win_amount FROM report_daily_ngr_games
-        WHERE day = ${day}::date`,
+      stored: sql`SELECT vendor_code, game_type, game_code, bet_amount, win_amount FROM report_daily_ngr_games g
+        WHERE day = ${day}::date${amongKeys('g', games)}`,
       computed: sql`SELECT vendor_code, game_type, game_code, vb AS bet_amount, w AS win_amount FROM computed`,
       keys: ['vendor_code', 'game_type', 'game_code'],
       figures: GAME_FIGURES,
@@ -290,11 +291,13 @@ export async function refreshNetRevenue(
     ON CONFLICT (day, vendor_code, game_type, game_code) DO UPDATE SET bet_amount = excluded.bet_amount,
       win_amount = excluded.win_amount, refreshed_at = excluded.refreshed_at
   `.execute(trx);
-
-  // Each table named where it is written (table-owners.test reads the names).
+    // Each table named where it is written (table-owners.test reads the names); of the games, only
+    // those summed again (the others' rows stay as they were).
+    await sql`DELETE FROM report_daily_ngr_games g
+      WHERE g.day = ${day}::date AND g.refreshed_at <> ${stamp}::timestamptz${amongKeys('g', games)}`.execute(trx);
+  }
   await trx.deleteFrom('report_daily_ngr_agents').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   await trx.deleteFrom('report_daily_ngr_vendors').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
-  await trx.deleteFrom('report_daily_ngr_games').where('day', '=', day).where('refreshed_at', '<>', stamp).execute();
   // A range row whose last day row went (the partial indexes hold only these).
   await trx.deleteFrom('report_ngr_range_members').where('days', '=', 0).execute();
   await trx.deleteFrom('report_ngr_range_games').where('days', '=', 0).execute();

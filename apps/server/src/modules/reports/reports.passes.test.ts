@@ -94,6 +94,22 @@ async function ngrTables() {
   };
 }
 
+/** Today's rows of the games rollups and the day's totals, without the times they were written. */
+async function gameTables() {
+  const rows = (table: string, order: string) =>
+    sql<
+      Record<string, unknown>
+    >`SELECT * FROM ${sql.table(table)} WHERE day = ${today}::date ORDER BY ${sql.raw(order)}`
+      .execute(t.ctx.db)
+      .then((r) => r.rows.map(({ refreshed_at: _, ...x }) => x));
+  return {
+    memberGames: await rows('report_daily_member_games', 'vendor_code, game_type, game_code, member_id'),
+    games: await rows('report_daily_games', 'vendor_code, game_type, game_code'),
+    types: await rows('report_daily_game_types', 'vendor_code, game_type'),
+    totals: await rows('report_daily_totals', 'day'),
+  };
+}
+
 async function todayFigures() {
   const res = await call(t, 'GET', '/admin/dashboard', admin);
   expect(res.statusCode, res.body).toBe(200);
@@ -164,10 +180,63 @@ describe('the rollup job on today and yesterday', () => {
     await closed(m1.id, g1.node_id, 700, 0);
     await pass();
     const overChanges = await ngrTables();
+    const gamesOverChanges = await gameTables();
     expect(overChanges.memberRanges.length).toBeGreaterThan(0);
     await refreshDay(t.ctx, today);
     expect(await ngrTables()).toEqual(overChanges);
+    expect(await gameTables()).toEqual(gamesOverChanges);
     expect(await betOf(m1.id)).toBe(5_700);
+  });
+
+  it('sums again only the games whose members changed, and agrees with the day computed whole', async () => {
+    const [g1, g2] = await twoVendorGames(t.ctx);
+    const [m1, m2] = [await createMember(t.ctx), await createMember(t.ctx)];
+    const play = (memberId: number, nodeId: number, bet: number, win: number) =>
+      insertRound(t.ctx, { memberId, nodeId, bet, win, at: t.ctx.now() });
+    await play(m1.id, g1.node_id, 1_000, 0);
+    await play(m2.id, g2.node_id, 2_000, 500);
+    await pass();
+    const gameRow = (nodeId: number) =>
+      t.ctx.db
+        .selectFrom('report_daily_games')
+        .select(['rounds', 'bet_amount', 'players'])
+        .where('day', '=', today)
+        .where('node_id', '=', nodeId)
+        .executeTakeFirstOrThrow();
+    // A stored game row made wrong on purpose shows which games a pass sums again.
+    const g2Row = await gameRow(g2.node_id);
+    await sql`UPDATE report_daily_games SET rounds = rounds + 100 WHERE day = ${today}::date AND node_id = ${g2.node_id}`.execute(
+      t.ctx.db,
+    );
+    const g1Row = await gameRow(g1.node_id);
+
+    // m1 plays g1 again and m2 plays g1 for the first time: g1 is summed again, g2 is not.
+    await play(m1.id, g1.node_id, 300, 0);
+    await play(m2.id, g1.node_id, 400, 1_200);
+    await pass();
+    expect(await gameRow(g1.node_id)).toEqual({
+      rounds: Number(g1Row.rounds) + 2,
+      bet_amount: Number(g1Row.bet_amount) + 700,
+      players: g1Row.players + 1,
+    });
+    expect(Number((await gameRow(g2.node_id)).rounds)).toBe(Number(g2Row.rounds) + 100);
+
+    // A whole recompute puts g2 right; the rollups a pass over changes kept are what it makes.
+    await sql`UPDATE report_daily_games SET rounds = rounds - 100 WHERE day = ${today}::date AND node_id = ${g2.node_id}`.execute(
+      t.ctx.db,
+    );
+    // A rolled-back round bets nothing: m2's only round of g2 goes, and with it m2's row of g2.
+    await sql`UPDATE vendor_rounds SET status = 'rolled_back' WHERE member_id = ${m2.id} AND node_id = ${g2.node_id}`.execute(
+      t.ctx.db,
+    );
+    await play(m2.id, g1.node_id, 100, 0);
+    await pass();
+    const overChanges = await gameTables();
+    await refreshDay(t.ctx, today);
+    expect(await gameTables()).toEqual(overChanges);
+    expect(overChanges.memberGames.some((r) => Number(r.member_id) === m2.id && Number(r.node_id) === g2.node_id)).toBe(
+      false,
+    );
   });
 
   it('recomputes a day when a setting it was computed with changes, and at least hourly', async () => {

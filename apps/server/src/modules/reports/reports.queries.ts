@@ -4,7 +4,8 @@ import { brandDayBounds } from '../../db/brand-days';
 import type { Conn } from '../../db/database';
 import { pageOffset } from '../../http/paging';
 import { FIGURE_POSTING_TYPES, figureChangesSql, groupChanges } from '../agents/figure-changes.sql';
-import { COST_POSTING_TYPES, differs } from './net-revenue.sql';
+import { amongIds, VALID_BET_SUMS, validRoundsIn } from '../agents/member-revenue.sql';
+import { amongKeys, COST_POSTING_TYPES, differs, type GameKey, type GameTypeKey, staleKeys } from './net-revenue.sql';
 import type {} from './reports.tables';
 
 // Reports aggregate what other areas record: rounds (vendor_rounds, written by vendor-gateway),
@@ -61,12 +62,15 @@ function sketchCte(keys: string[]) {
   )`;
 }
 
-/** The day's rounds (rolled-back ones bet nothing); open rounds count with their win so far. */
-function roundsOfDay(day: Day, tz: string) {
+/**
+ * The day's rounds (rolled-back ones bet nothing) of these members (every member's when null); open
+ * rounds count with their win so far.
+ */
+function roundsOfDay(day: Day, tz: string, members: readonly number[] | null) {
   return sql`r AS (
-    SELECT ${day}::date AS day, vendor_code, game_type, game_code, node_id, member_id, bet_amount, win_amount
+    SELECT vendor_code, game_type, game_code, member_id, node_id, bet_amount, win_amount
     FROM vendor_rounds
-    WHERE created_at >= ${dayStart(day, tz)} AND created_at < ${dayEnd(day, tz)} AND status <> 'rolled_back'
+    WHERE created_at >= ${dayStart(day, tz)} AND created_at < ${dayEnd(day, tz)} AND status <> 'rolled_back'${amongIds('member_id', members)}
   )`;
 }
 
@@ -76,25 +80,96 @@ function roundsOfDay(day: Day, tz: string) {
 // a figure differs, and the keys no longer computed are deleted in the same statement: the job
 // passes over today every few minutes, and rewriting every row of the day each time left as many
 // dead rows for vacuum and as much WAL. Their refreshed_at is when their figures were last written.
+// They are summed from report_daily_member_games (a row per member and game of the day, migration
+// 0133), whose rows a pass over the day's changes rewrites for the members that changed only.
+
+const MEMBER_GAME_FIGURES = ['node_id', 'rounds', 'bet_amount', 'win_amount', 'valid_rounds', 'valid_bet', 'valid_win'];
+
+/**
+ * Rewrites the day's rows of report_daily_member_games of these members (every member's when null)
+ * from their rounds opened in the day and their rounds closed in it, and answers the games whose rows
+ * moved (a row new, gone or with a figure that differs): only those games' rollups can have changed.
+ */
+export async function refreshMemberGames(
+  trx: Conn,
+  day: Day,
+  tz: string,
+  members: readonly number[] | null,
+): Promise<GameKey[]> {
+  const keys = 'vendor_code, game_type, game_code, member_id';
+  const k = sql.raw(keys);
+  const r = await sql<GameKey>`
+    WITH ${roundsOfDay(day, tz, members)},
+    opened AS (
+      SELECT ${k}, max(node_id) AS node_id, count(*) AS rounds, sum(bet_amount)::bigint AS bet_amount,
+        sum(win_amount)::bigint AS win_amount
+      FROM r GROUP BY ${k}
+    ),
+    valid AS (
+      SELECT ${k}, max(node_id) AS node_id, count(*) AS valid_rounds, ${VALID_BET_SUMS}
+      FROM vendor_rounds WHERE ${validRoundsIn(dayStart(day, tz), dayEnd(day, tz))}${amongIds('member_id', members)}
+      GROUP BY ${k}
+    ),
+    computed AS MATERIALIZED (
+      SELECT ${k}, greatest(o.node_id, v.node_id) AS node_id, coalesce(o.rounds, 0) AS rounds,
+        coalesce(o.bet_amount, 0) AS bet_amount, coalesce(o.win_amount, 0) AS win_amount,
+        coalesce(v.valid_rounds, 0) AS valid_rounds, coalesce(v.vb, 0) AS valid_bet, coalesce(v.w, 0) AS valid_win
+      FROM opened o FULL JOIN valid v USING (${k})
+    ),
+    stale AS (${staleKeys(
+      sql`SELECT ${k} FROM report_daily_member_games WHERE day = ${day}::date${amongIds('member_id', members)}`,
+      sql`SELECT ${k} FROM computed`,
+      keys,
+    )}),
+    gone AS (
+      DELETE FROM report_daily_member_games g USING stale s
+      WHERE g.day = ${day}::date AND g.vendor_code = s.vendor_code AND g.game_type = s.game_type
+        AND g.game_code = s.game_code AND g.member_id = s.member_id
+      RETURNING g.vendor_code, g.game_type, g.game_code
+    ),
+    written AS (
+      INSERT INTO report_daily_member_games AS g (day, ${k}, ${sql.raw(MEMBER_GAME_FIGURES.join(', '))})
+      SELECT ${day}::date, c.* FROM computed c
+      ON CONFLICT (day, ${k}) DO UPDATE SET ${sql.raw(MEMBER_GAME_FIGURES.map((f) => `${f} = excluded.${f}`).join(', '))}
+        WHERE ${differs('g', 'excluded', MEMBER_GAME_FIGURES)}
+      RETURNING g.vendor_code, g.game_type, g.game_code
+    )
+    SELECT DISTINCT vendor_code, game_type, game_code FROM (SELECT * FROM gone UNION ALL SELECT * FROM written) x
+  `.execute(trx);
+  return r.rows;
+}
+
+/**
+ * The day's member rows of these games (every game's when null) with rounds opened in the day, as the
+ * games rollups' relation `r`.
+ */
+function memberGamesOfDay(day: Day, keys: readonly GameKey[] | readonly GameTypeKey[] | null) {
+  return sql`r AS (
+    SELECT day, vendor_code, game_type, game_code, member_id, node_id, rounds, bet_amount, win_amount
+    FROM report_daily_member_games m WHERE m.day = ${day}::date AND m.rounds > 0${amongKeys('m', keys)}
+  )`;
+}
 
 /** The figures of a per-game rollup row; a row is rewritten only when one of them differs. */
 const GAME_ROLLUP_FIGURES = ['rounds', 'bet_amount', 'win_amount', 'players', 'players_hll'] as const;
 
-export async function refreshGames(trx: Conn, day: Day, tz: string, stamp: Date) {
+/** Sums the day's per-game rows again for these games (every game when null) from their member rows. */
+export async function refreshGames(trx: Conn, day: Day, stamp: Date, games: readonly GameKey[] | null) {
+  if (games !== null && games.length === 0) return;
   await sql`
-    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day', 'vendor_code', 'game_type', 'game_code'])},
+    WITH ${memberGamesOfDay(day, games)}, ${sketchCte(['day', 'vendor_code', 'game_type', 'game_code'])},
     computed AS MATERIALIZED (
       SELECT a.day, a.vendor_code, a.game_type, a.game_code, a.node_id, a.rounds, a.bet_amount, a.win_amount, a.players,
         sk.hll AS players_hll
       FROM (
-        SELECT day, vendor_code, game_type, game_code, max(node_id) AS node_id, count(*) AS rounds,
-          sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount,
-          count(DISTINCT member_id)::int AS players
+        SELECT day, vendor_code, game_type, game_code, max(node_id) AS node_id, sum(rounds)::bigint AS rounds,
+          sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount, count(*)::int AS players
         FROM r GROUP BY day, vendor_code, game_type, game_code
       ) a JOIN sk USING (day, vendor_code, game_type, game_code)
     ),
     gone AS (
-      DELETE FROM report_daily_games g WHERE g.day = ${day}::date AND NOT EXISTS (SELECT 1 FROM computed c
+      DELETE FROM report_daily_games g WHERE g.day = ${day}::date${amongKeys('g', games)} AND NOT EXISTS (
+        SELECT 1 FROM computed c
         WHERE c.vendor_code = g.vendor_code AND c.game_type = g.game_type AND c.game_code = g.game_code)
     )
     INSERT INTO report_daily_games
@@ -110,21 +185,23 @@ export async function refreshGames(trx: Conn, day: Day, tz: string, stamp: Date)
   `.execute(trx);
 }
 
-export async function refreshGameTypes(trx: Conn, day: Day, tz: string, stamp: Date) {
+/** Sums the day's per-type rows again for these types (every type when null) from their member rows. */
+export async function refreshGameTypes(trx: Conn, day: Day, stamp: Date, types: readonly GameTypeKey[] | null) {
+  if (types !== null && types.length === 0) return;
   await sql`
-    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day', 'vendor_code', 'game_type'])},
+    WITH ${memberGamesOfDay(day, types)}, ${sketchCte(['day', 'vendor_code', 'game_type'])},
     computed AS MATERIALIZED (
       SELECT a.day, a.vendor_code, a.game_type, a.rounds, a.bet_amount, a.win_amount, a.players, sk.hll AS players_hll
       FROM (
-        SELECT day, vendor_code, game_type, count(*) AS rounds,
+        SELECT day, vendor_code, game_type, sum(rounds)::bigint AS rounds,
           sum(bet_amount)::bigint AS bet_amount, sum(win_amount)::bigint AS win_amount,
           count(DISTINCT member_id)::int AS players
         FROM r GROUP BY day, vendor_code, game_type
       ) a JOIN sk USING (day, vendor_code, game_type)
     ),
     gone AS (
-      DELETE FROM report_daily_game_types g WHERE g.day = ${day}::date AND NOT EXISTS (SELECT 1 FROM computed c
-        WHERE c.vendor_code = g.vendor_code AND c.game_type = g.game_type)
+      DELETE FROM report_daily_game_types g WHERE g.day = ${day}::date${amongKeys('g', types)} AND NOT EXISTS (
+        SELECT 1 FROM computed c WHERE c.vendor_code = g.vendor_code AND c.game_type = g.game_type)
     )
     INSERT INTO report_daily_game_types
       (day, vendor_code, game_type, rounds, bet_amount, win_amount, players, players_hll, refreshed_at)
@@ -182,7 +259,7 @@ export async function refreshTotals(trx: Conn, day: Day, tz: string, stamp: Date
     INSERT INTO report_daily_totals
       (day, registrations, first_depositors, first_deposit_amount, deposit_orders, deposit_amount,
        withdrawal_orders, withdrawal_amount, rounds, bet_amount, win_amount, active_players, players_hll, refreshed_at)
-    WITH ${roundsOfDay(day, tz)}, ${sketchCte(['day'])}
+    WITH ${memberGamesOfDay(day, null)}, ${sketchCte(['day'])}
     SELECT ${day}::date,
       (SELECT count(*) FROM members WHERE created_at >= ${dayStart(day, tz)} AND created_at < ${dayEnd(day, tz)}
         AND type IN (${sql.join(REGISTERED_TYPES)}))::int,

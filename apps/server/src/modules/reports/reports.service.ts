@@ -14,6 +14,7 @@ import { agentNgrKey } from '../agents/agent-stats.service';
 import { getBrand } from '../brand/brand.service';
 import * as ngr from './net-revenue.queries';
 import { dailyNet, liabilities, ngrSettingsOf } from './net-revenue.service';
+import type { GameKey, GameTypeKey } from './net-revenue.sql';
 import * as q from './reports.queries';
 
 // The job keeps today and yesterday fresh (yesterday: late approvals and rounds settled after
@@ -27,6 +28,11 @@ const BACKFILL_PER_RUN = 14;
 const CHANGE_MARGIN_MS = 2 * 60_000;
 /** A day's rollups are recomputed at least this often, whatever the passes found (a change recorded later than its margin). */
 const WHOLE_EVERY_MS = 60 * 60_000;
+/**
+ * Part of a day's settings key: a day computed before its rows of members' games were kept (migration
+ * 0133) has a key without it, so its next pass computes it whole and a pass over changes has those rows.
+ */
+const ROLLUPS_SHAPE = 'member-games';
 /** More changed members than this in a pass: the net revenue rows are recomputed whole (one scan beats many probes). */
 const MAX_CHANGED_MEMBERS = 20_000;
 // Days before this many ago are not backfilled by the job (a new brand's history is short; an
@@ -71,12 +77,15 @@ export async function passOverDay(ctx: AppContext, day: q.Day): Promise<boolean>
  * changed since the day's last pass (less the margin), with the same settings and time zone, and
  * they were computed within WHOLE_EVERY_MS. The net revenue rows of a member are recomputed only
  * for the members that changed, unless a member moved to another upline or more than
- * MAX_CHANGED_MEMBERS changed; the per-day and per-game rollups are recomputed whole. Answers
- * whether it computed them (whole or over the changes).
+ * MAX_CHANGED_MEMBERS changed; so are their rows of the day's games (report_daily_member_games),
+ * and the per-game rollups (the games report's and the net revenue's) and the per-type ones are
+ * summed again from those rows for the games (and their types) whose rows moved; the per-day
+ * rollups are recomputed whole. Answers whether it computed
+ * them (whole or over the changes).
  */
 async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always: boolean): Promise<boolean> {
   const settings = await ngrSettingsOf(ctx, day);
-  const settingsKey = agentNgrKey(settings, zone);
+  const settingsKey = `${agentNgrKey(settings, zone)}|${ROLLUPS_SHAPE}`;
   return ctx.db.transaction().execute(async (trx: Conn) => {
     await q.lockDay(trx, day);
     const stamp = ctx.now();
@@ -97,17 +106,25 @@ async function refreshDayPass(ctx: AppContext, day: q.Day, zone: string, always:
     }
     const members = changed && !moved && changed.members.length <= MAX_CHANGED_MEMBERS ? changed.members : null;
     await q.dayWorkMemory(trx);
-    await q.refreshGames(trx, day, zone, stamp);
-    await q.refreshGameTypes(trx, day, zone, stamp);
+    const touched = await q.refreshMemberGames(trx, day, zone, members);
+    const games = members === null ? null : touched;
+    await q.refreshGames(trx, day, stamp, games);
+    await q.refreshGameTypes(trx, day, stamp, games === null ? null : typesOf(games));
     await q.refreshCashier(trx, day, zone, stamp);
     await q.refreshCohorts(trx, day, zone, stamp);
     await q.refreshTotals(trx, day, zone, stamp);
-    await ngr.refreshNetRevenue(trx, day, zone, stamp, settings, members);
+    await ngr.refreshNetRevenue(trx, day, zone, stamp, settings, members, games);
     // A pass over the members that changed keeps the time the day was last computed whole: the
     // hourly recompute (WHOLE_EVERY_MS) runs from it.
     await q.markPass(trx, day, stamp, next, members === null ? { settingsKey } : null);
     return true;
   });
+}
+
+/** The game types of these games, once each. */
+function typesOf(games: readonly GameKey[]): GameTypeKey[] {
+  const seen = new Map(games.map((g) => [`${g.vendor_code}\u0000${g.game_type}`, g]));
+  return [...seen.values()].map((g) => ({ vendor_code: g.vendor_code, game_type: g.game_type }));
 }
 
 /**

@@ -22,6 +22,25 @@ export interface ReportDailyGamesTable {
   refreshed_at: Stamp;
 }
 
+/**
+ * A member's rounds of a game in the day (migration 0133): opened in it (what the games rollups sum)
+ * and closed in it (`valid_*`, what the net revenue per game sums).
+ */
+export interface ReportDailyMemberGamesTable {
+  day: Day;
+  vendor_code: string;
+  game_type: string;
+  game_code: string;
+  member_id: number;
+  node_id: number | null;
+  rounds: number;
+  bet_amount: number;
+  win_amount: number;
+  valid_rounds: number;
+  valid_bet: number;
+  valid_win: number;
+}
+
 export interface ReportDailyGameTypesTable {
   day: Day;
   vendor_code: string;
@@ -194,6 +213,7 @@ declare module '../../db/schema' {
   interface Database {
     report_day_passes: ReportDayPassesTable;
     report_daily_games: ReportDailyGamesTable;
+    report_daily_member_games: ReportDailyMemberGamesTable;
     report_daily_game_types: ReportDailyGameTypesTable;
     report_daily_cashier: ReportDailyCashierTable;
     report_daily_totals: ReportDailyTotalsTable;
