@@ -61,6 +61,8 @@ export const studioErrors = {
   STUDIO_PVP_BAD_SEQ: { status: 400 },
   STUDIO_PVP_SEAT_OFFERED: { status: 409 },
   STUDIO_PVP_NO_FREE_SEAT: { status: 409 },
+  STUDIO_PVP_SNG_FULL: { status: 409 },
+  STUDIO_PVP_SNG_STARTED: { status: 409 },
 } as const;
 
 export type StudioErrorCode = keyof typeof studioErrors;

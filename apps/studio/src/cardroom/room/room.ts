@@ -152,8 +152,7 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
   protected override async leaveRule(c: HoldemChange, mine: PvpSeatRow): Promise<boolean> {
     if (c.row.kind !== 'sng') return false;
     const run = await runRow(c.trx, c.row.id);
-    if (run?.status !== 'registering')
-      throw new StudioError('STUDIO_PVP_REFUSED', { reason: 'PVP_TOURNAMENT_STARTED' });
+    if (run?.status !== 'registering') throw new StudioError('STUDIO_PVP_SNG_STARTED');
     const t = settingsOf(run);
     c.state = leave(c.state, ownerOf(mine)).state;
     await this.closeWith(c, mine, t.buyIn + t.fee);
@@ -230,7 +229,6 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
     const run = await runRow(this.#db, runId);
     if (!run) throw new StudioError('STUDIO_PVP_TABLE_NOT_FOUND');
     const t = settingsOf(run);
-    const refused = (reason: string) => new StudioError('STUDIO_PVP_REFUSED', { reason });
     await this.seatPlayer(
       session,
       token,
@@ -240,8 +238,8 @@ export class PvpRoom extends TableRoom<PvpTableRow, TableState, PvpTableView, Ac
       {
         reasons: { alreadySeated: 'PVP_ALREADY_REGISTERED', seatTaken: 'PVP_TOURNAMENT_FULL' },
         guard: async (trx, row, taken) => {
-          if ((await runRow(trx, runId))?.status !== 'registering') throw refused('PVP_TOURNAMENT_STARTED');
-          if (taken >= row.seats) throw refused('PVP_TOURNAMENT_FULL');
+          if ((await runRow(trx, runId))?.status !== 'registering') throw new StudioError('STUDIO_PVP_SNG_STARTED');
+          if (taken >= row.seats) throw new StudioError('STUDIO_PVP_SNG_FULL');
         },
         seated: (c) => this.#startIfFull(c),
       },

@@ -228,7 +228,8 @@ describe('sit-and-go tournaments', () => {
     expect(next?.number).toBe(2);
     // Unregistering once it runs is refused; the first hand waits for the start's pause.
     const late = await api(h, ms[0]!.token, 'POST', `/sngs/${runId}/unregister`);
-    expect(late.json().error).toMatchObject({ detail: { reason: 'PVP_TOURNAMENT_STARTED' } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('STUDIO_PVP_SNG_STARTED');
     await h.runtime.pvp.tick();
     expect((await h.runtime.pvp.view(runId, null)).hand).toBeNull();
     h.clock.now += 5_000;
@@ -296,7 +297,12 @@ describe('sit-and-go tournaments', () => {
     const refused = [rb, rc].filter((r) => r.statusCode !== 200);
     expect(ok.length).toBe(1);
     expect(refused.length).toBe(1);
-    expect(['PVP_TOURNAMENT_FULL', 'PVP_TOURNAMENT_STARTED']).toContain(refused[0]!.json().error.detail.reason);
+    expect(['STUDIO_PVP_SNG_FULL', 'STUDIO_PVP_SNG_STARTED']).toContain(refused[0]!.json().error.code);
+    // A third registration once it runs: refused with nothing taken.
+    const d = await member(h, 5_000);
+    const late = await api(h, d.token, 'POST', `/sngs/${runId}/register`, {}, '10.3.0.4');
+    expect(late.json().error.code).toBe('STUDIO_PVP_SNG_STARTED');
+    expect(h.wallet.balances.get(d.player)).toBe(5_000);
     const [seatedM, refusedM] = rb.statusCode === 200 ? [b, c] : [c, b];
     // The refused registration took nothing.
     expect(h.wallet.balances.get(refusedM.player)).toBe(5_000);
