@@ -7,7 +7,8 @@
 // house-run players sit at real-money tables; the phone-width table page is no wider than the window,
 // and a laptop's screen (1280x800, then 1440x900) holds the whole table at a showdown.
 // In the member centre, the betting record's hands window of the first member's sitting opens the
-// hand of all three with its board, the cards the member may see and their result. The pages act on
+// hand of all three with its board, the cards the member may see and their result. Then the three
+// register for the demo's 3-seat sit-and-go from the lobby and see it start. The pages act on
 // their own DOM changes (no polling), and the specs' server deals the next hand 1.5 s after a result.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -281,6 +282,30 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
     assert.ok(line.includes(p.cards ? p.cards.join(' ') : 'cards not shown'), `${JSON.stringify(p)} in ${line}`);
   }
   await screenshot(record, 'card-room-hands-window');
+
+  // A sit-and-go: the three go back to the lobby and register for the demo's 3-seat turbo; the last
+  // registration starts it, and each page opens its table, where the first level's blinds show.
+  const sngPages = [a, bee, c];
+  for (const page of sngPages) await page.getByTestId('to-lobby').click();
+  const turbo = a.locator('[data-testid=sng][data-status=registering]', { hasText: 'Sit & Go 3 turbo' }).first();
+  await turbo.waitFor();
+  const runId = (await turbo.getAttribute('data-sng')) ?? '';
+  for (const page of sngPages) {
+    const card = page.locator(`[data-sng="${runId}"]`);
+    await card.getByTestId('sng-register').click();
+    await card.getByTestId('sng-unregister').or(card.getByTestId('sng-open')).waitFor();
+  }
+  for (const page of sngPages) {
+    // The lobby is read every 3 s: the first two see the start on their next read.
+    await page.locator(`[data-sng="${runId}"] [data-testid=sng-open]`).click();
+    await page.locator('.cr-seat.me').waitFor();
+    const bar = page.getByTestId('sng-bar');
+    await bar.getByText('Level 1: blinds 10/20').waitFor();
+    assert.match(await bar.innerText(), /Players left: 3 of 3/);
+  }
+  const sngWide = await c.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(sngWide <= 0, `phone: the sit-and-go table is no wider than the window (${sngWide})`);
+  await screenshot(c, 'card-room-sng-phone');
   assert.deepEqual(errors, [], 'no page or console error');
   const secs = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
   console.log(

@@ -324,6 +324,7 @@ async function showTable(page: CrPage, tableId: string) {
   const connect = tableSocket(page, st, tableId, (v) => {
     draw();
     sendEntropy(v);
+    sngBar.watch(v);
   });
 
   const clock = setInterval(() => scene.drawClock(), 250);

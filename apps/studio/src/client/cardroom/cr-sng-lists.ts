@@ -2,6 +2,7 @@
 // buy-in and fee, seats registered, starting chips, level length, prizes by place; register,
 // unregister, open the table) and the bar above a tournament's table (level, blinds, time to the
 // next level, players left, prizes, the player's finish), read from GET /api/pvp/sngs/:id.
+import type { PvpTableView } from '../../cardroom/room/view';
 import { fill } from '../i18n';
 import { h } from '../ui';
 import type { LobbyListOptions } from './cr-lists';
@@ -64,8 +65,8 @@ function sngCard(o: SngListOptions, r: SngRun): HTMLElement {
 const BAR_POLL_MS = 3000;
 
 /**
- * The bar above a table that is a sit-and-go's: hidden at a cash table (the run is not found), read
- * every few seconds and its clock drawn every second. `stop` ends both.
+ * The bar above a table that is a sit-and-go's (its view says kind 'sng'): started by the first such
+ * view (`watch`), then read every few seconds and its clock drawn every second. `stop` ends both.
  */
 export function createSngBar(
   o: { words: CrWords; money: (minor: number) => string; api: <T>(path: string) => Promise<T> },
@@ -73,8 +74,10 @@ export function createSngBar(
 ) {
   const el = h('section', { class: 'cr-sng-bar', hidden: true, 'data-testid': 'sng-bar', 'aria-live': 'polite' });
   let run: SngRun | null = null;
+  let started = false;
   let stopped = false;
   let poll: ReturnType<typeof setTimeout> | undefined;
+  let clock: ReturnType<typeof setInterval> | undefined;
   const draw = () => {
     if (!run) return;
     el.hidden = false;
@@ -85,17 +88,20 @@ export function createSngBar(
     try {
       run = await o.api<SngRun>(`/api/pvp/sngs/${encodeURIComponent(tableId)}`);
     } catch {
-      // A cash table has no run: the bar stays hidden and is not asked again.
-      if (!run) return;
+      // Drawn as last read; asked again on the next round.
     }
     if (stopped) return;
     draw();
-    if (run.status !== 'finished') poll = setTimeout(read, BAR_POLL_MS);
+    if (run?.status !== 'finished') poll = setTimeout(read, BAR_POLL_MS);
   };
-  const clock = setInterval(draw, 1000);
-  void read();
   return {
     el,
+    watch: (v: PvpTableView) => {
+      if (started || stopped || v.table.kind !== 'sng') return;
+      started = true;
+      clock = setInterval(draw, 1000);
+      void read();
+    },
     stop: () => {
       stopped = true;
       clearTimeout(poll);
