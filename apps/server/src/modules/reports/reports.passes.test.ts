@@ -67,21 +67,24 @@ async function passedAt(): Promise<Record<string, number>> {
   return Object.fromEntries(r.rows.map((row) => [row.day, new Date(row.refreshed_at).getTime()]));
 }
 
+/** Today's rows of a rollup table in `order`, without the times they were written. */
+function todayRows(table: string, order: string) {
+  return sql<
+    Record<string, unknown>
+  >`SELECT * FROM ${sql.table(table)} WHERE day = ${today}::date ORDER BY ${sql.raw(order)}`
+    .execute(t.ctx.db)
+    .then((r) => r.rows.map(({ refreshed_at: _, ...x }) => x));
+}
+
 /** Today's rows of every net revenue rollup, without the times they were written. */
 async function ngrTables() {
-  const rows = (table: string, order: string) =>
-    sql<
-      Record<string, unknown>
-    >`SELECT * FROM ${sql.table(table)} WHERE day = ${today}::date ORDER BY ${sql.raw(order)}`
-      .execute(t.ctx.db)
-      .then((r) => r.rows.map(({ refreshed_at: _, ...x }) => x));
   return {
-    members: await rows('report_daily_ngr_members', 'member_id'),
-    memberVendors: await rows('report_daily_ngr_member_vendors', 'member_id, vendor_code'),
-    agents: await rows('report_daily_ngr_agents', 'agent_id'),
-    vendors: await rows('report_daily_ngr_vendors', 'vendor_code'),
-    games: await rows('report_daily_ngr_games', 'vendor_code, game_type, game_code'),
-    total: await rows('report_daily_ngr', 'day'),
+    members: await todayRows('report_daily_ngr_members', 'member_id'),
+    memberVendors: await todayRows('report_daily_ngr_member_vendors', 'member_id, vendor_code'),
+    agents: await todayRows('report_daily_ngr_agents', 'agent_id'),
+    vendors: await todayRows('report_daily_ngr_vendors', 'vendor_code'),
+    games: await todayRows('report_daily_ngr_games', 'vendor_code, game_type, game_code'),
+    total: await todayRows('report_daily_ngr', 'day'),
     // The ranges summed ahead (today's, the last 7 and 30 days', the month's) take each day's changes.
     memberRanges: (await sql`SELECT * FROM report_ngr_range_members ORDER BY range_id, member_id`.execute(t.ctx.db))
       .rows,
@@ -96,17 +99,11 @@ async function ngrTables() {
 
 /** Today's rows of the games rollups and the day's totals, without the times they were written. */
 async function gameTables() {
-  const rows = (table: string, order: string) =>
-    sql<
-      Record<string, unknown>
-    >`SELECT * FROM ${sql.table(table)} WHERE day = ${today}::date ORDER BY ${sql.raw(order)}`
-      .execute(t.ctx.db)
-      .then((r) => r.rows.map(({ refreshed_at: _, ...x }) => x));
   return {
-    memberGames: await rows('report_daily_member_games', 'vendor_code, game_type, game_code, member_id'),
-    games: await rows('report_daily_games', 'vendor_code, game_type, game_code'),
-    types: await rows('report_daily_game_types', 'vendor_code, game_type'),
-    totals: await rows('report_daily_totals', 'day'),
+    memberGames: await todayRows('report_daily_member_games', 'vendor_code, game_type, game_code, member_id'),
+    games: await todayRows('report_daily_games', 'vendor_code, game_type, game_code'),
+    types: await todayRows('report_daily_game_types', 'vendor_code, game_type'),
+    totals: await todayRows('report_daily_totals', 'day'),
   };
 }
 
