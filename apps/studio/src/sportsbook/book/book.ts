@@ -18,7 +18,7 @@ import type { EventResult, FeedMessage, FeedReject, FeedSink, FeedSource, Fixtur
 import { dueBetIds, settlingEvents, somePendingBet } from './book.queries';
 import type { BookCore } from './book-core';
 import { autoCashOuts, cashOut, setAutoCashOut } from './cash-out';
-import { eventToVerify } from './events.queries';
+import { eventWithFixture } from './events.queries';
 import { recordFeedReject } from './feed-rejects';
 import { FeedApplier } from './feed-sink';
 import { SbHub } from './hub';
@@ -244,7 +244,7 @@ export class Book implements FeedSink, BookCore {
    * with the fixture) and replays it from the seed; undefined when there is no such event.
    */
   async verify(eventId: string): Promise<SbVerifyAnswer | undefined> {
-    const e = await eventToVerify(this.deps.db, eventId);
+    const e = await eventWithFixture(this.deps.db, eventId);
     if (!e) return undefined;
     const recorded = (e.result as EventResult | null) ?? null;
     const hashMatches =

@@ -165,11 +165,14 @@ export function leagueCountsOf(db: StudioDb, sports: string[], now: Date) {
     .execute();
 }
 
-/** What the verifier checks of an event: its fixture, seed commit and seed, result and status. */
-export function eventToVerify(db: StudioDb, eventId: string) {
+/**
+ * An event's fixture and seed commit with where it stands: what the verifier checks (with the
+ * seed and result) and what the match tracker tells a simulated match from.
+ */
+export function eventWithFixture(db: StudioDb, eventId: string) {
   return db
     .selectFrom('studio_sb_events')
-    .select(['id', 'fixture', 'seed_hash', 'seed', 'result', 'status'])
+    .select(['id', 'sport', 'fixture', 'seed_hash', 'seed', 'result', 'status', 'state'])
     .where('id', '=', eventId)
     .executeTakeFirst();
 }

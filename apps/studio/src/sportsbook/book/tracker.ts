@@ -7,7 +7,7 @@ import { MatchTracker } from '../feed/match-tracker';
 import { matchSeed } from '../feed/schedule';
 import { SPORT_MODELS } from '../model/models';
 import type { EventStatus, Fixture, MatchState, Sport } from '../types';
-import { eventForTracker } from './tracker.queries';
+import { eventWithFixture } from './events.queries';
 
 // The page's match tracker (docs/sportsbook.md "Match tracker"). A simulated match is told again
 // from its seed, which every node derives from the house secret as the simulator does, so any node
@@ -61,7 +61,7 @@ export async function eventTracker(
   sports: readonly Sport[],
   now: number,
 ): Promise<TrackerAnswer | undefined> {
-  const e = await eventForTracker(db, eventId);
+  const e = await eventWithFixture(db, eventId);
   if (!e || !sports.includes(e.sport as Sport)) return undefined;
   const base = {
     eventId: e.id,
