@@ -11,7 +11,8 @@
 // after the trader's result, which settles it (refused, paid as a win); Settled shows both
 // with the book's figures and the balance is the deposit less the stakes plus what came back. No
 // console error, no horizontal overflow, no serious axe violation; screenshots kept. The sabong
-// book, from the Cockfight page, shows its fights as Meron, Draw and Wala.
+// book, from the Cockfight page, shows its fights as Meron, Draw and Wala. A match in play's page
+// shows its tracker and statistics.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -91,6 +92,42 @@ async function addFromSports(page: Page, used: Set<string>, otherThan?: string):
     if (picked) return picked;
   }
   return null;
+}
+
+/** What each sport's tracker draws: the pitch's or court's areas, and figures its statistics show. */
+const TRACKED = [
+  { sport: 'Football', cells: 3, figures: ['Possession (%)', 'Attacks', 'Shots on target', 'Corners'] },
+  { sport: 'Basketball', cells: 2, figures: ['Two-pointers', 'Three-pointers', 'Free throws'] },
+  { sport: 'Tennis', cells: 2, figures: ['Points won', 'Points won on serve', 'Games', 'Sets'] },
+];
+
+/**
+ * A match in play's page shows its tracker (football when one is on, else basketball or tennis):
+ * the latest events, the pitch or court with the ball, and on the other tab the statistics.
+ */
+async function trackerShown(page: Page, errors: string[], sizeName: string): Promise<void> {
+  await page.getByTestId('tab-live').click();
+  await page.getByTestId('event-card').first().waitFor();
+  let tracked: (typeof TRACKED)[number] | undefined;
+  for (const t of TRACKED) {
+    const chip = page.locator('.sb-chips a', { hasText: new RegExp(`^${t.sport} \\d`) });
+    if ((await chip.count()) === 0) continue;
+    await chip.click();
+    tracked = t;
+    break;
+  }
+  assert.ok(tracked, 'a football, basketball or tennis match is in play');
+  await page.getByTestId('event-card').first().locator('.sb-card-head').click();
+  await page.getByTestId('tracker-feed').waitFor({ timeout: AT_ONCE_MS });
+  assert.ok((await page.locator('.sb-trk-line').count()) >= 1, 'the tracker lists the latest events');
+  const cells = page.locator('[data-testid=tracker-pitch] .sb-trk-cell');
+  assert.equal(await cells.count(), tracked.cells, `${tracked.sport}: the pitch or court is drawn`);
+  await page.locator('.sb-trk-tab[data-tab=stats]').click();
+  await page.getByTestId('tracker-stats').waitFor({ timeout: AT_ONCE_MS });
+  const text = await page.getByTestId('tracker-stats').innerText();
+  for (const figure of tracked.figures)
+    assert.ok(text.includes(figure), `${tracked.sport}: the statistics show ${figure}`);
+  await checkGamePage(page, errors, `sportsbook-${sizeName}-tracker`);
 }
 
 /**
@@ -253,6 +290,7 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
       live = await addFromSports(page, used);
     }
     assert.ok(live, 'a match in play has an open price');
+    await trackerShown(page, errors, size.name);
     // One sport's upcoming matches may all be of the first leg's league or already used.
     await page.getByTestId('tab-upcoming').click();
     let third: string | null = null;

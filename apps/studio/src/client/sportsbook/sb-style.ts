@@ -178,25 +178,24 @@ body.sb-sheet-open { overflow: hidden; }
 .sb-trk-tab { flex: 1; min-height: 44px; background: none; border: 0; border-bottom: 3px solid transparent; color: var(--muted); font: inherit; cursor: pointer; }
 .sb-trk-tab[aria-selected="true"] { color: var(--text); border-bottom-color: var(--accent); font-weight: 600; }
 .sb-trk-figure { margin: 0 auto 8px; max-width: 520px; }
-.sb-trk-pitch { position: relative; display: grid; grid-auto-flow: column; grid-auto-columns: 1fr; border: 2px solid var(--line);
+.sb-trk-pitch { --trk-line: color-mix(in srgb, var(--text) 35%, transparent); position: relative; display: grid; grid-auto-flow: column; grid-auto-columns: 1fr; border: 2px solid var(--trk-line);
   border-radius: 6px; overflow: hidden; background: color-mix(in srgb, var(--win) 14%, var(--panel)); aspect-ratio: 105 / 68; }
 .sb-trk-pitch.basketball { aspect-ratio: 28 / 15; background: color-mix(in srgb, var(--accent) 14%, var(--panel)); }
 .sb-trk-pitch.tennis { aspect-ratio: 24 / 11; background: color-mix(in srgb, var(--muted) 18%, var(--panel)); }
-.sb-trk-cell { border-right: 1px dashed var(--line); }
-.sb-trk-cell:last-of-type { border-right: 0; }
+.sb-trk-cell + .sb-trk-cell { border-left: 1px dashed var(--trk-line); }
 .sb-trk-cell.lit { background: color-mix(in srgb, var(--accent) 30%, transparent); }
 .sb-trk-cell.lit.away { background: color-mix(in srgb, var(--error) 30%, transparent); }
-.sb-trk-pitch::before { content: ""; position: absolute; left: 50%; top: 0; bottom: 0; border-left: 2px solid var(--line); }
+.sb-trk-pitch::before { content: ""; position: absolute; left: 50%; top: 0; bottom: 0; border-left: 2px solid var(--trk-line); }
 .sb-trk-pitch.football::after, .sb-trk-pitch.basketball::after { content: ""; position: absolute; left: 50%; top: 50%; width: 18%;
-  aspect-ratio: 1; border: 2px solid var(--line); border-radius: 50%; transform: translate(-50%, -50%); }
+  aspect-ratio: 1; border: 2px solid var(--trk-line); border-radius: 50%; transform: translate(-50%, -50%); }
 .sb-trk-mark { position: absolute; inset: 0; pointer-events: none; }
 .sb-trk-pitch.football .sb-trk-mark::before, .sb-trk-pitch.football .sb-trk-mark::after,
 .sb-trk-pitch.basketball .sb-trk-mark::before, .sb-trk-pitch.basketball .sb-trk-mark::after {
-  content: ""; position: absolute; top: 22%; bottom: 22%; width: 16%; border: 2px solid var(--line); }
+  content: ""; position: absolute; top: 22%; bottom: 22%; width: 16%; border: 2px solid var(--trk-line); }
 .sb-trk-pitch.basketball .sb-trk-mark::before, .sb-trk-pitch.basketball .sb-trk-mark::after { top: 33%; bottom: 33%; width: 20%; }
 .sb-trk-mark::before { left: -2px; }
 .sb-trk-mark::after { right: -2px; }
-.sb-trk-pitch.tennis .sb-trk-mark { inset: 12% 0; border-top: 2px solid var(--line); border-bottom: 2px solid var(--line); }
+.sb-trk-pitch.tennis .sb-trk-mark { inset: 12% 0; border-top: 2px solid var(--trk-line); border-bottom: 2px solid var(--trk-line); }
 .sb-trk-figure figcaption { display: flex; flex-direction: column; gap: 2px; text-align: center; margin-top: 4px; }
 .sb-trk-ends { display: flex; justify-content: space-between; gap: 8px; color: var(--muted); }
 .sb-trk-ends span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 48%; }
