@@ -83,6 +83,15 @@ export interface PvpTableRoom {
   subscribe(tableId: string, owner: string | null, send: (message: string) => void): () => void;
 }
 
+/** A request's game session and token, refused unless the session is a PVP game's (the same check as the socket's). */
+export function pvpSessionOf(helpers: Pick<PvpRouteHelpers, 'session'>, room: Pick<PvpTableRoom, 'sessionOf'>) {
+  return async (request: FastifyRequest) => {
+    const found = await helpers.session(request);
+    await room.sessionOf(found.token);
+    return found;
+  };
+}
+
 /** Where a room's calls are served: Hold'em at /api/pvp and /ws/pvp, Tongits below /api/pvp/tongits. */
 export type PvpPaths = { api: string; ws: string };
 
@@ -94,12 +103,7 @@ export function registerPvpRoutes(
 ): void {
   const config = { auth: 'public' } as const;
   const { parse } = helpers;
-  const pvpSession = async (request: FastifyRequest) => {
-    const found = await helpers.session(request);
-    // The same check as the socket's: a session of a PVP game.
-    await room.sessionOf(found.token);
-    return found;
-  };
+  const pvpSession = pvpSessionOf(helpers, room);
   const tableOf = (request: FastifyRequest) => parse(TableParams, request.params).tableId;
 
   app.get(`${paths.api}/tables`, { config }, async (request) => {

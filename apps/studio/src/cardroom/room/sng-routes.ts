@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PvpRoom } from './room';
-import type { PvpRouteHelpers } from './routes';
+import { type PvpRouteHelpers, pvpSessionOf } from './routes';
 import { sngLobby, sngOne } from './sng';
 
 // The sit-and-gos' player calls (docs/pvp.md "Sit-and-go tournaments", protocol), header X-Game-Token:
@@ -21,11 +21,7 @@ export function registerSngRoutes(
 ): void {
   const config = { auth: 'public' } as const;
   const { parse } = helpers;
-  const pvpSession = async (request: FastifyRequest) => {
-    const found = await helpers.session(request);
-    await room.sessionOf(found.token);
-    return found;
-  };
+  const pvpSession = pvpSessionOf(helpers, room);
   const runOf = (request: FastifyRequest) => parse(RunParams, request.params).runId;
   const now = () => room.deps.now();
 

@@ -1,6 +1,5 @@
 import type { StudioDb } from '../../kit/db/database';
 import { StudioError } from '../../kit/errors';
-import { newServerSeed } from '../../kit/fair/seeds';
 import { maskPlayer } from '../../kit/players';
 import type { StudioSession } from '../../kit/sessions';
 import { createTable } from '../engine/table';
@@ -15,6 +14,7 @@ import {
   tournamentRows,
 } from './sng.queries';
 import { type BlindLevel, checkTournament, levelAt, prizeTable, type TournamentSettings } from './sng-rules';
+import { newTableRow } from './table-room';
 import { insertTable } from './tables.queries';
 
 // Sit-and-go tournaments (docs/pvp.md "Sit-and-go tournaments"): the operator's definitions, each
@@ -58,14 +58,13 @@ export function settingsOf(r: Omit<SngRunRow, 'id' | 'number' | 'status' | 'star
 export async function openRun(db: StudioDb, t: TournamentSettings): Promise<string> {
   const number = (await lastRunNumber(db, t.id)) + 1;
   const id = `${t.id}-${number}`;
-  const seed = newServerSeed();
   const config = sngTableConfig(t);
-  await insertTable(db, {
+  const values = {
     id,
     name: t.name,
-    game: 'holdem',
-    kind: 'sng',
-    betting: 'no-limit',
+    game: 'holdem' as const,
+    kind: 'sng' as const,
+    betting: 'no-limit' as const,
     seats: t.seats,
     small_blind: config.smallBlind,
     big_blind: config.bigBlind,
@@ -74,14 +73,8 @@ export async function openRun(db: StudioDb, t: TournamentSettings): Promise<stri
     rake_bp: 0,
     rake_cap: 0,
     currency: t.currency,
-    state: JSON.stringify(createTable(config)),
-    version: 0,
-    hand_id: null,
-    turn_started_at: null,
-    next_hand_at: null,
-    next_server_seed: seed.serverSeed,
-    next_server_seed_hash: seed.serverSeedHash,
-  });
+  };
+  await insertTable(db, newTableRow(values, createTable(config)));
   await insertRun(db, id, t.id, number);
   return id;
 }
@@ -119,6 +112,10 @@ export async function listTournaments(db: StudioDb) {
   };
 }
 
+/** Blind levels of `minutes` each, from [small, big] pairs. */
+const rising = (minutes: number, blinds: [number, number][]): BlindLevel[] =>
+  blinds.map(([smallBlind, bigBlind]) => ({ smallBlind, bigBlind, minutes }));
+
 // The demo's sit-and-gos: short levels, so one plays out in a few minutes (minor units, ₱1 = 100).
 const DEMO_SNGS: Omit<TournamentSettings, 'currency'>[] = [
   {
@@ -128,13 +125,13 @@ const DEMO_SNGS: Omit<TournamentSettings, 'currency'>[] = [
     buyIn: 1_000,
     fee: 100,
     startingChips: 1_500,
-    levels: [
-      { smallBlind: 10, bigBlind: 20, minutes: 2 },
-      { smallBlind: 20, bigBlind: 40, minutes: 2 },
-      { smallBlind: 40, bigBlind: 80, minutes: 2 },
-      { smallBlind: 75, bigBlind: 150, minutes: 2 },
-      { smallBlind: 150, bigBlind: 300, minutes: 2 },
-    ],
+    levels: rising(2, [
+      [10, 20],
+      [20, 40],
+      [40, 80],
+      [75, 150],
+      [150, 300],
+    ]),
     shares: [10_000],
   },
   {
@@ -144,14 +141,14 @@ const DEMO_SNGS: Omit<TournamentSettings, 'currency'>[] = [
     buyIn: 5_000,
     fee: 500,
     startingChips: 1_500,
-    levels: [
-      { smallBlind: 10, bigBlind: 20, minutes: 3 },
-      { smallBlind: 15, bigBlind: 30, minutes: 3 },
-      { smallBlind: 25, bigBlind: 50, minutes: 3 },
-      { smallBlind: 50, bigBlind: 100, minutes: 3 },
-      { smallBlind: 100, bigBlind: 200, minutes: 3 },
-      { smallBlind: 200, bigBlind: 400, minutes: 3 },
-    ],
+    levels: rising(3, [
+      [10, 20],
+      [15, 30],
+      [25, 50],
+      [50, 100],
+      [100, 200],
+      [200, 400],
+    ]),
     shares: [6_500, 3_500],
   },
 ];
@@ -160,7 +157,10 @@ const DEMO_SNGS: Omit<TournamentSettings, 'currency'>[] = [
 export async function openDemoSngs(db: StudioDb, currency: string): Promise<void> {
   for (const t of DEMO_SNGS) {
     await createTournament(db, { ...t, currency }).catch((err: unknown) => {
-      if (!(err instanceof StudioError && err.code === 'STUDIO_BAD_REQUEST')) throw err;
+      // Opened by an earlier start: kept as it is.
+      const exists =
+        err instanceof StudioError && (err.detail as { reason?: string }).reason === 'PVP_TOURNAMENT_EXISTS';
+      if (!exists) throw err;
     });
   }
 }

@@ -131,7 +131,7 @@ export type Change<Row, State> = {
 };
 
 /** A table's settings as studio_pvp_tables holds them (each room maps its own settings onto them). */
-type TableValues = Omit<
+export type TableValues = Omit<
   StudioPvpTablesTable,
   | 'game'
   | 'state'
@@ -144,6 +144,24 @@ type TableValues = Omit<
   | 'created_at'
   | 'kind'
 >;
+
+/** A new table's row: its settings, the engine's first state, no hand yet and the first hand's seed committed. */
+export function newTableRow(
+  values: TableValues & { game: 'holdem' | 'tongits'; kind?: 'cash' | 'sng' },
+  state: unknown,
+) {
+  const seed = newServerSeed();
+  return {
+    ...values,
+    state: JSON.stringify(state),
+    version: 0,
+    hand_id: null,
+    turn_started_at: null,
+    next_hand_at: null,
+    next_server_seed: seed.serverSeed,
+    next_server_seed_hash: seed.serverSeedHash,
+  };
+}
 
 export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState, View, Move> {
   readonly deps: RoundDeps;
@@ -265,18 +283,7 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
 
   /** Writes a new table with the engine's first state. Answers false when the id exists. */
   protected async insertTable(values: TableValues, state: State): Promise<boolean> {
-    const seed = newServerSeed();
-    return insertTable(this.db, {
-      ...values,
-      game: this.#game,
-      state: JSON.stringify(state),
-      version: 0,
-      hand_id: null,
-      turn_started_at: null,
-      next_hand_at: null,
-      next_server_seed: seed.serverSeed,
-      next_server_seed_hash: seed.serverSeedHash,
-    });
+    return insertTable(this.db, newTableRow({ ...values, game: this.#game }, state));
   }
 
   /** The game's tables with the seats taken (buying in or seated), by stakes. */
