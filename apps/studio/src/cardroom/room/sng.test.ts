@@ -1,12 +1,15 @@
+// postgres: two registrations for the last seat at once, each on its own connection
 import { describe, expect, it } from 'vitest';
 import { HOUSE } from '../../sportsbook/book/test-fixture';
 import { signTrader, traderSecret } from '../../sportsbook/book/trader.routes';
+import { throwawayDatabase } from '../../standalone-fixture';
 import type { TableState } from '../engine/types';
 import type { SngView } from './sng';
 import {
   balances,
   type Harness,
   member,
+  startStudio,
   stopped,
   storedState,
   studioOnDisk,
@@ -322,6 +325,39 @@ describe('sit-and-go tournaments', () => {
     await h.runtime.pvp.tick();
     expect(balances(h, [a.player, seatedM.player])).toBe(10_000 - 200);
     expect(await owed(h)).toEqual([]);
+  });
+
+  it('seats one of two registrations sent at once for the last seat, taking nothing from the other', {
+    tags: ['postgres'],
+    timeout: 60_000,
+  }, async () => {
+    const database = await throwawayDatabase('gh_sng');
+    const h = await startStudio(undefined, undefined, '', database.url);
+    stopped(h);
+    try {
+      const runId = await define(h, { seats: 3 });
+      const ms = [await member(h, 5_000), await member(h, 5_000), await member(h, 5_000), await member(h, 5_000)];
+      await register(h, ms[0]!, runId, '10.5.0.1');
+      await register(h, ms[1]!, runId, '10.5.0.2');
+      const answers = await Promise.all(
+        ms.slice(2).map((m, i) => api(h, m.token, 'POST', `/sngs/${runId}/register`, {}, `10.5.0.${i + 3}`)),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const refused = answers.find((a) => a.statusCode === 409)!;
+      expect(['STUDIO_PVP_SNG_FULL', 'STUDIO_PVP_SNG_STARTED']).toContain(refused.json().error.code);
+      // Three entries took buy-in + fee; the fourth member has all of it.
+      expect(
+        balances(
+          h,
+          ms.map((m) => m.player),
+        ),
+      ).toBe(4 * 5_000 - 3 * 1_100);
+      const run = await runOf(h, ms[0]!, runId);
+      expect(run).toMatchObject({ status: 'running', registered: 3 });
+    } finally {
+      await h.app.close();
+      await database.drop();
+    }
   });
 
   it('carries on after the studio stops mid-tournament and pays every prize', async () => {

@@ -58,6 +58,8 @@ export async function startStudio(
   wallet = new FakeWallet(),
   clock = { now: Date.now() },
   dataDir = '',
+  /** A PostgreSQL database (throwawayDatabase), for the tests the PostgreSQL run takes. */
+  databaseUrl?: string,
 ): Promise<Harness> {
   const app = studioTestApp();
   let runtime: StudioRuntime | undefined;
@@ -66,6 +68,7 @@ export async function startStudio(
     platformUrl: 'http://platform.test',
     houseSecret: HOUSE,
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     retryIntervalMs: 0,
     fetch: wallet.fetch,
     now: () => new Date(clock.now),
