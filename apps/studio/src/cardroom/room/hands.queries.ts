@@ -236,15 +236,20 @@ export function countHandsEnded(db: StudioDb, from: Date, to: Date) {
 
 /** The hands ended in [from, to), oldest first: the hand of each stored state, with its table's currency and big blind. */
 export function handsEnded(db: StudioDb, from: Date, to: Date) {
-  return db
-    .selectFrom('studio_pvp_hands as h')
-    .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
-    .select(['h.id', 'h.table_id', sql<Hand | null>`h.state -> 'hand'`.as('hand'), 't.currency', 't.big_blind'])
-    .where('h.status', '=', 'over')
-    .where('h.ended_at', '>=', from)
-    .where('h.ended_at', '<', to)
-    .orderBy('h.id')
-    .execute();
+  return (
+    db
+      .selectFrom('studio_pvp_hands as h')
+      .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
+      .select(['h.id', 'h.table_id', sql<Hand | null>`h.state -> 'hand'`.as('hand'), 't.currency', 't.big_blind'])
+      // Cash tables only: a sit-and-go's chips are no money and its blinds rise, so the report's money
+      // thresholds and stake levels do not apply to them.
+      .where('t.kind', '=', 'cash')
+      .where('h.status', '=', 'over')
+      .where('h.ended_at', '>=', from)
+      .where('h.ended_at', '<', to)
+      .orderBy('h.id')
+      .execute()
+  );
 }
 
 /** The rake, hands and pots per table and day (in `timeZone`) of the hands ended in [from, to). */
