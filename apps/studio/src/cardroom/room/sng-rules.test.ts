@@ -122,11 +122,25 @@ describe('a definition', () => {
       extra: true,
     };
     expect(checkTournament(good)).toEqual({ ...good, name: 'Six', extra: undefined });
-    expect(() => checkTournament(null)).toThrow();
-    try {
-      checkTournament({ ...good, shares: [3_500, 6_500], levels: 'x' });
-    } catch (err) {
-      expect((err as { detail: unknown }).detail).toEqual({ fields: ['levels', 'shares'] });
-    }
+    const fieldsOf = (input: unknown) => {
+      try {
+        checkTournament(input);
+      } catch (err) {
+        return (err as { code: string; detail: { fields: string[] } }).detail.fields;
+      }
+      throw new Error('not refused');
+    };
+    expect(fieldsOf(null)).toEqual([
+      'id',
+      'name',
+      'seats',
+      'buyIn',
+      'fee',
+      'levels',
+      'startingChips',
+      'shares',
+      'currency',
+    ]);
+    expect(fieldsOf({ ...good, shares: [3_500, 6_500], levels: 'x' })).toEqual(['levels', 'shares']);
   });
 });

@@ -4,7 +4,7 @@ import { HOUSE } from '../../sportsbook/book/test-fixture';
 import { signTrader, traderSecret } from '../../sportsbook/book/trader.routes';
 import { throwawayDatabase } from '../../standalone-fixture';
 import type { TableState } from '../engine/types';
-import type { SngView } from './sng';
+import { openDemoSngs, type SngView } from './sng';
 import {
   balances,
   type Harness,
@@ -283,6 +283,69 @@ describe('sit-and-go tournaments', () => {
       .where('table_id', '=', runId)
       .execute();
     expect(hands.every((x) => Number(x.rake) === 0)).toBe(true);
+  });
+
+  it('deals an absent player in and folds them on the clock, never sitting them out or cashing them out', async () => {
+    const h = shared();
+    const runId = await define(h);
+    const ms = [await member(h, 5_000), await member(h, 5_000), await member(h, 5_000)];
+    for (const [i, m] of ms.entries()) await register(h, m, runId, `10.6.0.${i + 1}`);
+    // Nobody opens the table: every turn runs out, past the grace period too.
+    h.clock.now += 5_000;
+    for (let i = 0; i < 12; i++) {
+      await h.runtime.pvp.tick();
+      h.clock.now += TIMING.turnMs + TIMING.timeBankMs + 1;
+    }
+    h.clock.now += TIMING.graceMs + 1;
+    await h.runtime.pvp.tick();
+    const state = await storedState<TableState>(h, runId);
+    expect(state.handsPlayed).toBeGreaterThanOrEqual(2);
+    // Every hand dealt all three in (blinds posted), and nobody is sat out.
+    expect(state.seats.every((s) => s && !s.sittingOut)).toBe(true);
+    const dealt = await h.runtime.db
+      .selectFrom('studio_pvp_hand_players as p')
+      .innerJoin('studio_pvp_hands as x', 'x.id', 'p.hand_id')
+      .select(['p.hand_id'])
+      .where('x.table_id', '=', runId)
+      .execute();
+    expect(dealt.length).toBe(3 * new Set(dealt.map((d) => d.hand_id)).size);
+    // The hands over were ended by the clock's moves (a timed-out player checks or folds).
+    const over = await h.runtime.db
+      .selectFrom('studio_pvp_hands')
+      .select('state')
+      .where('table_id', '=', runId)
+      .where('status', '=', 'over')
+      .execute();
+    expect(over.length).toBeGreaterThanOrEqual(1);
+    for (const o of over) expect(JSON.stringify((o.state as TableState).hand?.events)).toContain('"timeout":true');
+    // Seats are held: no cash-out of tournament chips, nothing owed.
+    const seats = await h.runtime.db
+      .selectFrom('studio_pvp_seats')
+      .select('status')
+      .where('table_id', '=', runId)
+      .execute();
+    expect(seats.map((s) => s.status)).toEqual(['seated', 'seated', 'seated']);
+    expect(await owed(h)).toEqual([]);
+    expect(
+      balances(
+        h,
+        ms.map((m) => m.player),
+      ),
+    ).toBe(3 * 5_000 - 3 * 1_100);
+  });
+
+  it('opens the demo sit-and-gos once, each taking registrations', async () => {
+    const h = shared();
+    await openDemoSngs(h.runtime.db, 'PHP');
+    await openDemoSngs(h.runtime.db, 'PHP');
+    const m = await member(h, 1_000);
+    const runs = ((await api(h, m.token, 'GET', '/sngs')).json().sngs as SngView[]).filter((r) =>
+      ['sng-3-turbo', 'sng-6'].includes(r.tournamentId),
+    );
+    expect(runs.map((r) => [r.id, r.status, r.seats, r.prizes])).toEqual([
+      ['sng-3-turbo-1', 'registering', 3, [3_000]],
+      ['sng-6-1', 'registering', 6, [19_500, 10_500]],
+    ]);
   });
 
   it('pays a prize whose answer was lost once, and seats only one of two registrations for the last seat', async () => {
