@@ -136,7 +136,7 @@ test('late in a lopsided match the cash-out takes the margin from the book, not 
     }
     await checkGamePage(page, errors, 'sportsbook-late-cash-out');
     await button.click();
-    const cashAnswer = page.waitForResponse((r) => r.url().includes(`/bets/${bet.id}/cashout`));
+    const cashAnswer = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/bets/${bet.id}/cashout`));
     await card.getByTestId('cashout-confirm').click();
     const cashed = (await (await cashAnswer).json()) as { paid: number; balance: number };
     assert.equal(cashed.paid, offer, 'paid what was offered');

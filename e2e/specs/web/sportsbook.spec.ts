@@ -421,11 +421,17 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     await page.getByTestId('tab-bets').click();
     const card = page.locator(`[data-testid=my-bet][data-bet="${cashBet.id}"]`);
     await card.waitFor();
+    // The tap asks the book to hold the value while the member confirms; the confirm says so.
+    const isHold = (url: string) => new URL(url).pathname.endsWith(`/bets/${cashBet.id}/cashout-quote`);
+    const holdAnswer = page.waitForResponse((r) => isHold(r.url()), { timeout: 2 * PAGE_WAIT_MS });
     await card.getByTestId('cashout').click();
+    const hold = (await (await holdAnswer).json()) as { value: number; heldForMs: number };
+    assert.equal(hold.heldForMs, 5_000);
+    await card.getByTestId('cashout-held').waitFor();
     // Sent at once, answered after the wallet call: on a loaded run the studio's one embedded
     // database serialises the cash-out behind the simulator's work, so the answer may take longer
     // than a page; a cash-out never sent fails on its own.
-    const isCashOut = (url: string) => url.includes(`/bets/${cashBet.id}/cashout`);
+    const isCashOut = (url: string) => new URL(url).pathname.endsWith(`/bets/${cashBet.id}/cashout`);
     // Both waits are settled where they are made: the click may itself take a page wait, and a
     // wait that ran out meanwhile must fail this test, not the process after it.
     const cashSent = page

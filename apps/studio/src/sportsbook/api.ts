@@ -69,8 +69,14 @@ export const CashOutBody = z.object({
   /** The value the page showed: refused with SB_CASHOUT_CHANGED when the price moved against the player. */
   expected: z.number().int().min(0),
   stake: z.number().int().min(1).optional(),
+  /** A quote's hold (POST /api/sb/bets/:id/cashout-quote): its value is paid while it lasts. */
+  hold: z.string().min(1).max(200).optional(),
 });
 export type CashOutRequest = z.input<typeof CashOutBody>;
+
+/** The cash-out value of `stake` of the open stake (all of it when absent), held for a few seconds. */
+export const CashOutQuoteBody = z.object({ stake: z.number().int().min(1).optional() });
+export type CashOutQuoteRequest = z.input<typeof CashOutQuoteBody>;
 
 /** Auto cash-out of the whole open stake once its value reaches `value`; null removes it. */
 export const AutoCashOutBody = z.object({ value: z.number().int().min(1).nullable() });
@@ -215,6 +221,12 @@ export type MyBetsAnswer = { bets: MyBet[]; next: string | null };
 
 /** POST /api/sb/bets/:id/cashout. */
 export type CashOutAnswer = { bet: MyBet; paid: number; balance: number | null };
+
+/**
+ * POST /api/sb/bets/:id/cashout-quote: `value` for `stake`, paid by a cash-out sending `hold` until
+ * `heldUntil` (the book's clock), `heldForMs` from the answer.
+ */
+export type CashOutQuoteAnswer = { hold: string; value: number; stake: number; heldUntil: string; heldForMs: number };
 
 /** PUT /api/sb/bets/:id/auto-cashout. */
 export type AutoCashOutAnswer = { bet: MyBet };

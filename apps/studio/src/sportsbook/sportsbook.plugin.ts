@@ -33,6 +33,7 @@ export async function startSportsbook(
     tickMs: o.loop ? undefined : 0,
     // Every node, feeding or not, tells the simulated matches' trackers.
     simulatorSecret: simulatorSecret(o.houseSecret),
+    houseSecret: o.houseSecret,
     ...(connected
       ? {
           sources: (b: Book) => [

@@ -3,6 +3,7 @@
 // result, the payout and any correction of an earlier settlement. Everything shown is the book's:
 // amounts, odds and results come from its answers and socket messages. The cash-out's buttons and
 // slider are sb-controls.ts's; which facts a bet shows and what a cash-out tap prepares, sb-state.ts's.
+// A cash-out tap also asks the book to hold its value while the player confirms (a few seconds).
 import type { LegView, MyBet } from '../../sportsbook/api';
 import { fill } from '../i18n';
 import { h } from '../ui';
@@ -11,15 +12,18 @@ import { dateTimeText, moneyText, signedMoneyText } from './sb-format';
 import { betKindText, marketTitle, selectionName } from './sb-present';
 import { routeHash } from './sb-route';
 import { refusalText } from './sb-slip-view';
-import { betFacts, legTeams } from './sb-state';
+import { betFacts, type HeldCashOut, holdAnswered, legTeams, liveHold } from './sb-state';
 import type { ViewCtx } from './sb-views';
 
-export type CashOutIntent = { betId: string; part: number | null; expected: number };
+export type CashOutIntent = { betId: string; part: number | null; expected: number; hold?: string };
+/** Asks the book to hold the cash-out value of a part (null: the whole) while the player confirms. */
+export type HoldIntent = { betId: string; part: number | null };
 /** An auto cash-out value to set on a bet (null: remove it). */
 export type AutoCashOutIntent = { betId: string; value: number | null };
 
 export type BetsActions = {
   cashOut(intent: CashOutIntent): void;
+  holdCashOut(intent: HoldIntent): void;
   autoCashOut(intent: AutoCashOutIntent): void;
   more(): void;
 };
@@ -153,5 +157,22 @@ export function createBetsView(ctx: ViewCtx, act: BetsActions) {
     d.kept.sweep();
   }
 
-  return { el, render, forget: () => (state.cashing = null) };
+  // While the book holds a value, the confirm's count of seconds is redrawn each second.
+  let tick: ReturnType<typeof setTimeout> | undefined;
+  function renderHeld() {
+    render();
+    clearTimeout(tick);
+    const held = liveHold(state.cashing, Date.now());
+    if (held) tick = setTimeout(renderHeld, Math.min(1000, held.until - Date.now()) + 20);
+  }
+  return {
+    el,
+    render: renderHeld,
+    forget: () => (state.cashing = null),
+    /** The book answered a hold for this bet's cash-out. */
+    held: (betId: string, held: HeldCashOut) => {
+      state.cashing = holdAnswered(state.cashing, betId, held);
+      renderHeld();
+    },
+  };
 }

@@ -18,6 +18,7 @@ import {
   cashOutTapped,
   chipMax,
   chipTarget,
+  liveHold,
   type Prefs,
   partTapped,
   sameTarget,
@@ -476,7 +477,8 @@ export function cashOutControls(d: CashOutInputs, bet: MyBet) {
   const value = bet.cashOut;
   const c = state.cashing?.betId === bet.id ? state.cashing : null;
   const part = c?.part ?? null;
-  const partValue = part === null ? value : partialCashOut(value, bet.openStake, part);
+  const held = liveHold(c, Date.now());
+  const partValue = held?.value ?? (part === null ? value : partialCashOut(value, bet.openStake, part));
   const redraw = (next: Cashing | null) => {
     state.cashing = next;
     d.render();
@@ -490,19 +492,33 @@ export function cashOutControls(d: CashOutInputs, bet: MyBet) {
       fill(w.confirmCashOut, { amount: money(partValue) }),
       () => {
         state.cashing = null;
-        act.cashOut({ betId: bet.id, part, expected: partValue });
+        // A hold that ran out while the button showed it is left out: its value is then only the floor.
+        const live = liveHold(c, Date.now());
+        act.cashOut({ betId: bet.id, part, expected: partValue, ...(live ? { hold: live.hold } : {}) });
       },
     );
     controls.push(
       mainButton,
       keptButton(`cash-cancel:${bet.id}`, { class: 'button ghost' }, w.cancel, () => redraw(null)),
     );
+    if (c.held) {
+      controls.push(
+        h(
+          'p',
+          { class: 'small sb-cash-held', role: 'status', 'data-testid': 'cashout-held' },
+          held ? fill(w.cashOutHeld, { seconds: String(held.seconds) }) : w.cashOutHoldEnded,
+        ),
+      );
+    }
   } else {
     mainButton = keptButton(
       `cash:${bet.id}`,
       { class: 'button primary', 'data-testid': 'cashout', 'data-focus': `cash:${bet.id}` },
       fill(w.cashOut, { amount: money(partValue) }),
-      () => redraw(cashOutTapped(state.cashing, bet.id)),
+      () => {
+        redraw(cashOutTapped(state.cashing, bet.id));
+        act.holdCashOut({ betId: bet.id, part });
+      },
     );
     controls.push(mainButton);
     if (bet.openStake > minStake) {

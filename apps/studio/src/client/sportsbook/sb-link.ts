@@ -25,6 +25,7 @@ export const SB_PATHS = {
   myBets: (status: 'open' | 'settled', cursor?: string | null) =>
     `/api/sb/bets?status=${status}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
   cashOut: (betId: string) => `/api/sb/bets/${encodeURIComponent(betId)}/cashout`,
+  cashOutQuote: (betId: string) => `/api/sb/bets/${encodeURIComponent(betId)}/cashout-quote`,
   autoCashOut: (betId: string) => `/api/sb/bets/${encodeURIComponent(betId)}/auto-cashout`,
   socket: '/studio/ws/sb',
 } as const;

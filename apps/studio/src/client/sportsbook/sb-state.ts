@@ -642,8 +642,27 @@ export function finishSlip(m: SbModel, keepLegs: boolean): SbModel {
 
 // ---- my bets ----
 
-/** A cash-out being prepared: the whole open stake, or a part of it, and whether it waits for the confirm tap. */
-export type Cashing = { betId: string; part: number | null; confirm: boolean };
+/**
+ * A cash-out being prepared: the whole open stake, or a part of it, whether it waits for the confirm
+ * tap, and the value the book holds for it (POST .../cashout-quote), once it has answered.
+ */
+export type Cashing = { betId: string; part: number | null; confirm: boolean; held?: HeldCashOut | null };
+
+/** A value the book holds for a part (null: the whole) until `until` (this page's clock, ms). */
+export type HeldCashOut = { part: number | null; value: number; hold: string; until: number };
+
+/** The book's hold of the cash-out being confirmed, with its whole seconds left; null when none holds now. */
+export function liveHold(c: Cashing | null, now: number): (HeldCashOut & { seconds: number }) | null {
+  const held = c?.confirm ? c.held : null;
+  if (!held || held.part !== c?.part || now >= held.until) return null;
+  return { ...held, seconds: Math.ceil((held.until - now) / 1000) };
+}
+
+/** A hold answered for `betId`'s cash-out: kept only while that cash-out, of that part, still waits for its confirm. */
+export function holdAnswered(c: Cashing | null, betId: string, held: HeldCashOut): Cashing | null {
+  if (!c || c.betId !== betId || !c.confirm || c.part !== held.part) return c;
+  return { ...c, held };
+}
 
 /** The auto cash-out form open on a bet, with the text typed in its field. */
 export type AutoDraft = { betId: string; text: string };

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBetsView } from './sb-bets-view';
 import { createSheet, keepingFocus } from './sb-controls';
 import { card, fullEvent, liveCard, lobby, market, myBet, T0 } from './sb-fixtures';
@@ -384,14 +384,58 @@ describe('my bets', () => {
     model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);
     model = S.setRoute(model, { screen: 'bets', tab: 'open' });
     const sent: unknown[] = [];
+    const holds: unknown[] = [];
     const view = createBetsView(context(), {
       cashOut: (i) => sent.push(i),
+      holdCashOut: (i) => holds.push(i),
       autoCashOut: (i) => sent.push(i),
       more: () => undefined,
     });
     view.render();
-    return { view, sent };
+    return { view, sent, holds };
   }
+
+  it('asks the book to hold the value, confirms at the held value with its seconds, and at the price once the hold ends', () => {
+    vi.useFakeTimers({ now: T0 });
+    try {
+      const { view, sent, holds } = openBetWithCashOut();
+      const confirm = () => view.el.querySelector<HTMLButtonElement>('[data-testid=cashout-confirm]')!;
+      const heldLine = () => view.el.querySelector('[data-testid=cashout-held]')?.textContent;
+      view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')!.click();
+      expect(holds).toEqual([{ betId: 'b1', part: null }]);
+      // Before the book answers: the price now, nothing said of a hold.
+      expect(confirm().textContent).toBe('Confirm: cash out 9.50');
+      expect(heldLine()).toBeUndefined();
+      view.held('b1', { part: null, value: 950, hold: 'h1', until: T0 + 5_000 });
+      // The price falls while the book holds 9.50: the confirm keeps it and counts the seconds down.
+      model = S.applyBet(model, myBet('b1', { cashOut: 900 }));
+      view.render();
+      expect([confirm().textContent, heldLine()]).toEqual(['Confirm: cash out 9.50', 'Price held for 5 s']);
+      vi.advanceTimersByTime(2_100);
+      expect(heldLine()).toBe('Price held for 3 s');
+      confirm().click();
+      expect(sent.at(-1)).toEqual({ betId: 'b1', part: null, expected: 950, hold: 'h1' });
+
+      // A second tap, a hold that runs out: the confirm shows the price now and sends no hold.
+      view.render();
+      view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')!.click();
+      view.held('b1', { part: null, value: 950, hold: 'h2', until: Date.now() + 5_000 });
+      vi.advanceTimersByTime(5_100);
+      expect([confirm().textContent, heldLine()]).toEqual([
+        'Confirm: cash out 9.00',
+        'Price no longer held: it may change',
+      ]);
+      confirm().click();
+      expect(sent.at(-1)).toEqual({ betId: 'b1', part: null, expected: 900 });
+      view.render();
+      // A hold for another part than the one being confirmed is not kept.
+      view.el.querySelector<HTMLButtonElement>('[data-testid=cashout]')!.click();
+      view.held('b1', { part: 500, value: 450, hold: 'h3', until: Date.now() + 5_000 });
+      expect(heldLine()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('sets an auto cash-out only within the range the book takes, and keeps the typed value across a redraw', () => {
     const { view, sent } = openBetWithCashOut();
@@ -421,6 +465,7 @@ describe('my bets', () => {
     const sent: unknown[] = [];
     const view = createBetsView(context(), {
       cashOut: () => undefined,
+      holdCashOut: () => undefined,
       autoCashOut: (i) => sent.push(i),
       more: () => undefined,
     });
@@ -499,6 +544,7 @@ describe('my bets', () => {
     model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
     const view = createBetsView(context(), {
       cashOut: () => undefined,
+      holdCashOut: () => undefined,
       autoCashOut: () => undefined,
       more: () => undefined,
     });
@@ -523,6 +569,7 @@ describe('my bets', () => {
     model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
     const view = createBetsView(context(), {
       cashOut: () => undefined,
+      holdCashOut: () => undefined,
       autoCashOut: () => undefined,
       more: () => undefined,
     });
@@ -544,6 +591,7 @@ describe('my bets', () => {
     model = S.setRoute(model, { screen: 'bets', tab: 'settled' });
     const view = createBetsView(context(), {
       cashOut: () => undefined,
+      holdCashOut: () => undefined,
       autoCashOut: () => undefined,
       more: () => undefined,
     });

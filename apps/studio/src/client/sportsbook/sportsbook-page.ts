@@ -10,6 +10,8 @@ import type {
   AutoCashOutAnswer,
   AutoCashOutRequest,
   CashOutAnswer,
+  CashOutQuoteAnswer,
+  CashOutQuoteRequest,
   CashOutRequest,
   EventsAnswer,
   EventView,
@@ -29,7 +31,7 @@ import { counted, launchLanguage } from '../i18n';
 import { loadKitWords } from '../kit-words';
 import { startRealityCheck } from '../reality-check';
 import { ApiError, h, request } from '../ui';
-import { createBetsView } from './sb-bets-view';
+import { type CashOutIntent, createBetsView, type HoldIntent } from './sb-bets-view';
 import { createSettings, createSheet, ODDS_FORMATS, onPriceTap } from './sb-controls';
 import { type LineStyle, moneyText } from './sb-format';
 import { createSbSocket, SB_PATHS, uuid } from './sb-link';
@@ -164,7 +166,8 @@ function mount(
   });
   const sheet = createSheet({ slip: slip.el, title: slip.title, closeButton: slip.closeButton, words });
   const bets = createBetsView(ctx, {
-    cashOut: (intent) => void cashOut(p, intent.betId, intent.part, intent.expected),
+    cashOut: (intent) => void cashOut(p, intent),
+    holdCashOut: (intent) => void holdCashOut(p, intent),
     autoCashOut: (intent) => void autoCashOut(p, intent.betId, intent.value),
     more: () => void loadBets(p, 'settled', true),
   });
@@ -476,9 +479,13 @@ async function changePrefs(p: SbPage, prefs: Partial<S.Prefs>) {
   }
 }
 
-async function cashOut(p: SbPage, betId: string, part: number | null, expected: number) {
+async function cashOut(p: SbPage, { betId, part, expected, hold }: CashOutIntent) {
   const { s } = p;
-  const body: CashOutRequest = part === null ? { expected } : { expected, stake: part };
+  const body: CashOutRequest = {
+    expected,
+    ...(part === null ? {} : { stake: part }),
+    ...(hold === undefined ? {} : { hold }),
+  };
   try {
     const a = await p.api<CashOutAnswer>(SB_PATHS.cashOut(betId), { method: 'POST', body });
     s.model = S.applyBet(s.model, a.bet);
@@ -489,6 +496,22 @@ async function cashOut(p: SbPage, betId: string, part: number | null, expected: 
     await loadBets(p, 'open', false);
   }
   if (s.model.route.screen === 'bets') drawScreen(p);
+}
+
+/**
+ * Asks the book to hold the cash-out value while the player confirms. The hold is timed on this page's
+ * clock from when the answer arrived, so it ends here no later than on the book; a hold that does
+ * not come (the offer gone, the network) leaves the confirm as it was: the value shown is the floor.
+ */
+async function holdCashOut(p: SbPage, { betId, part }: HoldIntent) {
+  const body: CashOutQuoteRequest = part === null ? {} : { stake: part };
+  try {
+    const sent = Date.now();
+    const a = await p.api<CashOutQuoteAnswer>(SB_PATHS.cashOutQuote(betId), { method: 'POST', body });
+    p.bets.held(betId, { part, value: a.value, hold: a.hold, until: sent + a.heldForMs });
+  } catch {
+    // Nothing held: the confirm sends the value it shows as the least the player takes.
+  }
 }
 
 async function autoCashOut(p: SbPage, betId: string, value: number | null) {

@@ -6,6 +6,8 @@ import type { SbHub } from './hub';
 export interface BookCore {
   readonly deps: RoundDeps;
   readonly hub: SbHub;
+  /** The key the book signs held cash-out prices with (cash-out-hold.ts). */
+  readonly holdKey: Buffer;
   /** The session's balance now: the wallet's (null when it does not answer) or the demo balance. */
   balanceOf(session: StudioSession): Promise<number | null>;
   /** Delivers the bet's due wallet moves now, in order (what is not answered is retried by the loop). */

@@ -8,6 +8,8 @@ import type {
   AutoCashOutBody,
   CashOutAnswer,
   CashOutBody,
+  CashOutQuoteAnswer,
+  CashOutQuoteBody,
   PlaceAnswer,
   PlaceBody,
   QuoteAnswer,
@@ -17,7 +19,8 @@ import { SPORT_MODELS } from '../model/models';
 import type { EventResult, FeedMessage, FeedReject, FeedSink, FeedSource, Fixture, Sport } from '../types';
 import { dueBetIds, settlingEvents, somePendingBet } from './book.queries';
 import type { BookCore } from './book-core';
-import { autoCashOuts, cashOut, setAutoCashOut } from './cash-out';
+import { autoCashOuts, cashOut, quoteCashOut, setAutoCashOut } from './cash-out';
+import { holdKey } from './cash-out-hold';
 import { eventWithFixture } from './events.queries';
 import { recordFeedReject } from './feed-rejects';
 import { FeedApplier } from './feed-sink';
@@ -55,6 +58,8 @@ export type BookOptions = {
   replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult | null } | null;
   /** The simulator's secret, so that any node tells a simulated match's tracker (absent: every event is a feed's). */
   simulatorSecret?: string;
+  /** The house secret, which the held cash-out prices are signed from, so every node honours them (absent: this process's own key). */
+  houseSecret?: string;
 };
 
 /**
@@ -82,6 +87,7 @@ export class Book implements FeedSink, BookCore {
   readonly feed: FeedApplier;
   readonly replayMatch: NonNullable<BookOptions['replayMatch']>;
   readonly trackers: MatchTrackers;
+  readonly holdKey: Buffer;
   readonly #balanceOf: (session: StudioSession) => Promise<number | null>;
   readonly #sources: FeedSource[];
   readonly #loop: LoopTimer;
@@ -103,6 +109,7 @@ export class Book implements FeedSink, BookCore {
     this.feed = new FeedApplier(deps, this.hub);
     this.replayMatch = options.replayMatch ?? ((fixture, seed) => replayMatch(fixture, seed, SPORT_MODELS));
     this.trackers = new MatchTrackers(options.simulatorSecret ?? null);
+    this.holdKey = holdKey(options.houseSecret);
     this.#loop = new LoopTimer(options.tickMs ?? 250, () => this.tick());
     this.#sources = typeof options.sources === 'function' ? options.sources(this) : (options.sources ?? []);
   }
@@ -217,6 +224,14 @@ export class Book implements FeedSink, BookCore {
 
   cashOut(session: StudioSession, betId: string, body: z.infer<typeof CashOutBody>): Promise<CashOutAnswer> {
     return cashOut(this, session, betId, body);
+  }
+
+  quoteCashOut(
+    session: StudioSession,
+    betId: string,
+    body: z.infer<typeof CashOutQuoteBody>,
+  ): Promise<CashOutQuoteAnswer> {
+    return quoteCashOut(this, session, betId, body);
   }
 
   setAutoCashOut(

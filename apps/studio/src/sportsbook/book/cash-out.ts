@@ -3,12 +3,21 @@ import type { z } from 'zod';
 import type { StudioDatabase } from '../../kit/db/schema';
 import { StudioError } from '../../kit/errors';
 import type { StudioSession } from '../../kit/sessions';
-import type { AutoCashOutAnswer, AutoCashOutBody, CashOutAnswer, CashOutBody, MyBet } from '../api';
+import type {
+  AutoCashOutAnswer,
+  AutoCashOutBody,
+  CashOutAnswer,
+  CashOutBody,
+  CashOutQuoteAnswer,
+  CashOutQuoteBody,
+  MyBet,
+} from '../api';
 import { cashOutValue, potentialPayout } from '../model/bets';
 import type { Outcome } from '../types';
 import { legsWithMarkets, lockBetForCashOut } from './bets.queries';
 import type { BookCore } from './book-core';
 import { armedBetIds, betRowById, betRowIdOf, recordCashOut, setAutoCashOutValue } from './cash-out.queries';
+import { CASHOUT_HOLD_MS, type CashOutHold, readHold, signHold } from './cash-out-hold';
 import { applyExposure, exposureOf, insertMove, moveTx, payoutIfOpenWin } from './moves';
 import { lockEventsOfBet } from './placing';
 import { BET_COLUMNS, cashOutLegs, myBets, readCashOutPricing } from './views';
@@ -18,7 +27,8 @@ import { betRowsByIds } from './views.queries';
 // it, at cashOutValue's price: the bet's fair value at the current odds with the book's margins (from
 // its settings) taken off them, less the trader's cash-out margin once. Refused while any open leg's
 // market is not open (suspended, closed), once every leg has a result (the settlement pays it), and
-// when the price fell below what the page showed (`expected`). It is paid as
+// when the price fell below what the page showed (`expected`), unless the book held that price for
+// the player (a quote's `hold`, for CASHOUT_HOLD_MS, cash-out-hold.ts). It is paid as
 // a win of the bet's round, `sb:<betId>:cash:<n>`: a full cash-out closes the round, a partial one
 // leaves it open and the open stake smaller, which is what the settlement later pays on. The bet is
 // locked with its events, so a cash-out and a settlement of the same bet never both count.
@@ -40,9 +50,48 @@ export async function cashOut(
 ): Promise<CashOutAnswer> {
   const found = await betRowIdOf(core.deps.db, betId, session);
   if (!found) throw new StudioError('SB_BET_NOT_FOUND');
-  const paid = await cashOutBet(core, found.id, { part: body.stake, expected: body.expected, auto: false });
+  const hold = body.hold === undefined ? null : readHold(core.holdKey, body.hold);
+  if (body.hold !== undefined && (hold === null || hold.betRowId !== found.id)) {
+    throw new StudioError('STUDIO_BAD_REQUEST', { field: 'hold' });
+  }
+  const paid = await cashOutBet(core, found.id, { part: body.stake, expected: body.expected, auto: false, hold });
   await core.deliver(found.id);
   return { bet: await viewOf(core, found.id, betId), paid, balance: await core.balanceOf(session) };
+}
+
+/**
+ * The cash-out value now of `stake` of the bet's open stake (all of it when absent), held for the
+ * player for CASHOUT_HOLD_MS: the answer's `hold`, sent back with the cash-out, pays that value
+ * while the hold lasts even if the offer fell meanwhile (cash-out-hold.ts).
+ */
+export async function quoteCashOut(
+  core: BookCore,
+  session: StudioSession,
+  betId: string,
+  body: z.infer<typeof CashOutQuoteBody>,
+): Promise<CashOutQuoteAnswer> {
+  const found = await betRowIdOf(core.deps.db, betId, session);
+  if (!found) throw new StudioError('SB_BET_NOT_FOUND');
+  return core.deps.db.transaction().execute(async (trx) => {
+    const bet = await lockBetForCashOut(trx, found.id);
+    const part = openPart(bet, body.stake);
+    const value = await offerNow(trx, bet, await legsWithMarkets(trx, bet.id), part);
+    if (value === null) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
+    const until = core.deps.now().getTime() + CASHOUT_HOLD_MS;
+    const hold = signHold(core.holdKey, { betRowId: bet.id, cashCount: bet.cash_count, part, value, until });
+    return { hold, value, stake: part, heldUntil: new Date(until).toISOString(), heldForMs: CASHOUT_HOLD_MS };
+  });
+}
+
+/** The part of the open stake a cash-out takes (all of it when absent); refused when the bet has none to sell. */
+function openPart(bet: LockedBet, stake: number | undefined): number {
+  if (bet.status !== 'open' || bet.open_stake <= 0) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
+  const part = stake ?? bet.open_stake;
+  // A system bet's stake is split evenly over its combinations: a part must keep it so.
+  if (part > bet.open_stake || (bet.size !== null && part % bet.combinations !== 0)) {
+    throw new StudioError('SB_CASHOUT_UNAVAILABLE', { openStake: bet.open_stake, combinations: bet.combinations });
+  }
+  return part;
 }
 
 /** The cash-out value now of `stake` of the open stake (of each combination for a system bet), or null. */
@@ -78,21 +127,21 @@ async function offerNow(trx: Transaction<StudioDatabase>, bet: LockedBet, legs: 
 async function cashOutBet(
   core: BookCore,
   betRowId: number,
-  how: { part: number | undefined; expected: number; auto: boolean },
+  how: { part: number | undefined; expected: number; auto: boolean; hold?: CashOutHold | null },
 ): Promise<number> {
   const now = core.deps.now();
   return core.deps.db.transaction().execute(async (trx) => {
     await lockEventsOfBet(trx, betRowId);
     const bet = await lockBetForCashOut(trx, betRowId);
-    if (bet.status !== 'open' || bet.open_stake <= 0) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
-    const part = how.part ?? bet.open_stake;
-    // A system bet's stake is split evenly over its combinations: a part must keep it so.
-    if (part > bet.open_stake || (bet.size !== null && part % bet.combinations !== 0)) {
-      throw new StudioError('SB_CASHOUT_UNAVAILABLE', { openStake: bet.open_stake, combinations: bet.combinations });
-    }
+    const part = openPart(bet, how.part);
     const legs = await legsWithMarkets(trx, bet.id);
-    const value = await offerNow(trx, bet, legs, part);
-    if (value === null) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
+    const offer = await offerNow(trx, bet, legs, part);
+    // Every open leg's market still open (no goal suspended it, no result closed it): a hold of this
+    // part, made since the bet's last cash-out and not run out, pays its value if the offer fell.
+    if (offer === null) throw new StudioError('SB_CASHOUT_UNAVAILABLE');
+    const h = how.hold;
+    const held = h && h.part === part && h.cashCount === bet.cash_count && now.getTime() <= h.until ? h.value : 0;
+    const value = Math.max(offer, held);
     if (value < how.expected) throw new StudioError('SB_CASHOUT_CHANGED', { value });
     const full = part === bet.open_stake;
     const open = bet.open_stake - part;

@@ -8,6 +8,7 @@ import { attachSocketRoute, WS_OPEN } from '../../kit/socket-route';
 import {
   AutoCashOutBody,
   CashOutBody,
+  CashOutQuoteBody,
   type EventsAnswer,
   type EventView,
   type LobbyAnswer,
@@ -166,6 +167,12 @@ export function registerSportsbookRoutes(
     const { session: s } = await sbSession(request);
     const { betId } = parse(BetParams, request.params);
     return book.cashOut(s, betId, parse(CashOutBody, request.body));
+  });
+
+  app.post('/api/sb/bets/:betId/cashout-quote', { config: { auth: 'public' } }, async (request) => {
+    const { session: s } = await sbSession(request);
+    const { betId } = parse(BetParams, request.params);
+    return book.quoteCashOut(s, betId, parse(CashOutQuoteBody, request.body ?? {}));
   });
 
   app.put('/api/sb/bets/:betId/auto-cashout', { config: { auth: 'public' } }, async (request) => {
