@@ -302,6 +302,9 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
     const bar = page.getByTestId('sng-bar');
     await bar.getByText('Level 1: blinds 10/20').waitFor();
     assert.match(await bar.innerText(), /Players left: 3 of 3/);
+    // Tournament chips, not money: the stack is a count of whole chips (1,500 less any blind posted).
+    const stack = (await page.locator('.cr-seat.me [data-testid=stack]').innerText()).trim();
+    assert.match(stack, /^1,[45]\d\d$|^1,500$/, `a sit-and-go stack in whole chips: ${stack}`);
   }
   const sngWide = await c.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(sngWide <= 0, `phone: the sit-and-go table is no wider than the window (${sngWide})`);

@@ -22,7 +22,7 @@ import { tableSound } from '../table-sound';
 import { ApiError, h, request } from '../ui';
 import { createJoinNext, createTableControls, drawLobbyFilters } from './cr-controls';
 import { createTablePanels, drawLobbyTables, drawTongitsTables } from './cr-lists';
-import { moneyText } from './cr-present';
+import { chipsText, moneyText } from './cr-present';
 import { createTableScene, present } from './cr-scene';
 import { createSngBar, drawSngs } from './cr-sng-lists';
 import {
@@ -288,8 +288,13 @@ async function showTable(page: CrPage, tableId: string) {
     });
   };
 
-  const controls = createTableControls({ ...page, state: st, send, requestOf });
-  const scene = createTableScene({ ...page, state: st, onSit: controls.sitSheet });
+  // At a sit-and-go's table the felt's amounts (stacks, bets, pots, raises) are tournament chips, not money.
+  const felt = {
+    ...page,
+    money: (amount: number) => (st.view?.table.kind === 'sng' ? chipsText(amount, page.locale) : page.money(amount)),
+  };
+  const controls = createTableControls({ ...felt, state: st, send, requestOf });
+  const scene = createTableScene({ ...felt, state: st, onSit: controls.sitSheet });
   const panels = createTablePanels({ ...page, state: st, requestOf, entropy });
   const me = h('div', { class: 'cr-me' }, scene.turnLine, scene.mine, controls.moves, controls.raise, controls.tools);
   const back = h('button', { type: 'button', class: 'button ghost', 'data-testid': 'to-lobby' }, words.table.lobby);

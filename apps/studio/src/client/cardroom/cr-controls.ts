@@ -8,6 +8,7 @@ import { h } from '../ui';
 import { actionOf, choices, clampRaise, type Legal, movesOf, stakesText } from './cr-present';
 import {
   type Answer,
+  amountField,
   buyInOffered,
   type CrApi,
   errorPhrase,
@@ -281,24 +282,25 @@ export function createTableControls(o: TableControlsOptions) {
         'aria-label': words.table.amount,
         'data-testid': 'raise-slider',
       });
+      const field = amountField(v.table.kind === 'sng');
       const amount = h('input', {
         type: 'number',
-        inputmode: 'decimal',
-        min: (lo / 100).toFixed(2),
-        max: (hi / 100).toFixed(2),
-        step: '0.01',
-        value: (st.raiseTo / 100).toFixed(2),
+        inputmode: field.step === '1' ? 'numeric' : 'decimal',
+        min: field.text(lo),
+        max: field.text(hi),
+        step: field.step,
+        value: field.text(st.raiseTo),
         'aria-label': words.table.amount,
         'data-testid': 'raise-amount',
       });
       slider.addEventListener('input', () => {
         st.raiseTo = clampRaise(legal, Number(slider.value));
-        amount.value = (st.raiseTo / 100).toFixed(2);
+        amount.value = field.text(st.raiseTo);
         drawButtons();
       });
       amount.addEventListener('change', () => {
-        st.raiseTo = clampRaise(legal, minorOf(amount.value));
-        amount.value = (st.raiseTo / 100).toFixed(2);
+        st.raiseTo = clampRaise(legal, field.parse(amount.value));
+        amount.value = field.text(st.raiseTo);
         slider.value = String(st.raiseTo);
         drawButtons();
       });

@@ -21,6 +21,11 @@ export function moneyText(minor: number, locale: string): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
 }
 
+/** A count of tournament chips: whole chips, grouped (a sit-and-go's stacks, bets and pots are not money). */
+export function chipsText(chips: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(chips);
+}
+
 /** Blinds as "1/2" (whole units when they are whole). */
 export function stakesText(small: number, big: number, locale: string): string {
   const f = (m: number) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PvpTableView } from '../../cardroom/room/view';
-import type { Legal, LobbyRow } from './cr-present';
+import { chipsText, type Legal, type LobbyRow } from './cr-present';
 import {
+  amountField,
   answerKey,
   balanceText,
   boardGrew,
@@ -330,6 +331,15 @@ describe("the player's moves and tools", () => {
     expect(minorOf('0.005')).toBe(1);
     expect(minorOf('')).toBe(0);
     expect(minorOf('x')).toBeNaN();
+  });
+
+  it("types a cash table's raise in money and a sit-and-go's in whole chips", () => {
+    const cash = amountField(false);
+    expect([cash.text(1234), cash.parse('12.34'), cash.step]).toEqual(['12.34', 1234, '0.01']);
+    const sng = amountField(true);
+    expect([sng.text(1500), sng.parse('1500'), sng.parse('1500.4'), sng.step]).toEqual(['1500', 1500, 1500, '1']);
+    expect(chipsText(12_500, 'en-US')).toBe('12,500');
+    expect(chipsText(12_500, 'de-DE')).toBe('12.500');
   });
 
   it('runs the turn time first, then the time bank', () => {

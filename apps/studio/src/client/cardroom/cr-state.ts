@@ -353,6 +353,16 @@ export function minorOf(typed: string): number {
   return Math.round(Number(typed) * 100);
 }
 
+/**
+ * How a table's amounts are typed in a field: money in major units with cents, or whole tournament
+ * chips at a sit-and-go; `parse` answers the amount in the table's units (minor units or chips).
+ */
+export function amountField(tournament: boolean) {
+  return tournament
+    ? { step: '1', text: (n: number) => String(n), parse: (s: string) => Math.round(Number(s)) }
+    : { step: '0.01', text: (n: number) => (n / 100).toFixed(2), parse: minorOf };
+}
+
 /** A move's button. */
 export function moveLabel(words: TableWords, m: Move, money: (minor: number) => string): string {
   switch (m.type) {
