@@ -157,6 +157,7 @@ export function playerHandRows(
     .innerJoin('studio_pvp_tables as t', 't.id', 'h.table_id')
     .select([
       't.game',
+      't.kind',
       'h.id',
       'h.table_id',
       'h.number',

@@ -304,6 +304,8 @@ export abstract class TableRoom<Row extends TableRowOf, State extends SeatsState
       startedAt: new Date(r.started_at).toISOString(),
       pot: Number(r.pot),
       net: r.stack_after === null ? null : Number(r.stack_after) - Number(r.stack_before),
+      // A sit-and-go's pot and stacks are tournament chips, not money.
+      chips: r.kind === 'sng',
     }));
   }
 

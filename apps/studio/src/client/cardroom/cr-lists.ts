@@ -132,6 +132,7 @@ export function drawTongitsTables(
 
 export type TablePanelsOptions = {
   words: CrWords;
+  locale: string;
   money: (minor: number) => string;
   api: CrApi;
   say: (text: string, error?: boolean) => void;
@@ -225,7 +226,11 @@ export function createTablePanels(o: TablePanelsOptions) {
 
   /** A hand of the history: its cards (and its check) in the detail below the list. */
   function historyHand(row: HistoryRow, detail: HTMLElement): HTMLElement {
-    const b = h('button', { type: 'button', 'data-testid': 'history-hand' }, historyRowText(words, row, money));
+    const b = h(
+      'button',
+      { type: 'button', 'data-testid': 'history-hand' },
+      historyRowText(words, row, money, o.locale),
+    );
     b.addEventListener('click', async () => {
       try {
         const d = await o.api<HandDetail>(`/api/pvp/hands/${row.handId}`);

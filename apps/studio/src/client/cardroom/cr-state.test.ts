@@ -358,10 +358,13 @@ describe("the player's moves and tools", () => {
 describe('the hand history', () => {
   it("writes a row with the pot and the player's net, signed when won", () => {
     const base = { handId: 1, tableId: 't', number: 12, status: 'over', pot: 1500 };
-    expect(historyRowText(words, { ...base, net: 700 }, money)).toBe('Hand #12 · Pot 15.00 · Net +7.00');
-    expect(historyRowText(words, { ...base, net: -200 }, money)).toBe('Hand #12 · Pot 15.00 · Net -2.00');
-    expect(historyRowText(words, { ...base, net: 0 }, money)).toBe('Hand #12 · Pot 15.00 · Net 0.00');
-    expect(historyRowText(words, { ...base, net: null }, money)).toBe('Hand #12 · Pot 15.00');
+    const row = (r: Parameters<typeof historyRowText>[1]) => historyRowText(words, r, money, 'en-US');
+    expect(row({ ...base, net: 700 })).toBe('Hand #12 · Pot 15.00 · Net +7.00');
+    expect(row({ ...base, net: -200 })).toBe('Hand #12 · Pot 15.00 · Net -2.00');
+    expect(row({ ...base, net: 0 })).toBe('Hand #12 · Pot 15.00 · Net 0.00');
+    expect(row({ ...base, net: null })).toBe('Hand #12 · Pot 15.00');
+    // A sit-and-go's hand: tournament chips, not money.
+    expect(row({ ...base, net: 700, chips: true })).toBe('Hand #12 · Pot 1,500 · Net +700');
   });
 
   it("shows a Hold'em board with the player's cards, and a Tongits hand as it ended", () => {

@@ -6,6 +6,7 @@
 import type { PvpTableView } from '../../cardroom/room/view';
 import { fill } from '../i18n';
 import {
+  chipsText,
   clampRaise,
   filterTables,
   type Legal,
@@ -56,6 +57,8 @@ export type HistoryRow = {
   status: string;
   pot: number;
   net: number | null;
+  /** A sit-and-go's hand: its pot and net are tournament chips. */
+  chips?: boolean;
 };
 export type HandDetail =
   | {
@@ -401,9 +404,15 @@ export function turnClock(
 }
 
 /** A row of the hand history: the hand, its pot and the player's net when known. */
-export function historyRowText(words: CrWords, row: HistoryRow, money: (minor: number) => string): string {
-  return `${fill(words.history.hand, { n: row.number })} · ${fill(words.table.pot, { amount: money(row.pot) })}${
-    row.net === null ? '' : ` · ${fill(words.history.net, { amount: `${row.net > 0 ? '+' : ''}${money(row.net)}` })}`
+export function historyRowText(
+  words: CrWords,
+  row: HistoryRow,
+  money: (minor: number) => string,
+  locale: string,
+): string {
+  const amount = (n: number) => (row.chips ? chipsText(n, locale) : money(n));
+  return `${fill(words.history.hand, { n: row.number })} · ${fill(words.table.pot, { amount: amount(row.pot) })}${
+    row.net === null ? '' : ` · ${fill(words.history.net, { amount: `${row.net > 0 ? '+' : ''}${amount(row.net)}` })}`
   }`;
 }
 
