@@ -96,7 +96,7 @@ async function addFromSports(page: Page, used: Set<string>, otherThan?: string):
 
 /** What each sport's tracker draws: the pitch's or court's areas, and figures its statistics show. */
 const TRACKED = [
-  { sport: 'Football', cells: 3, figures: ['Possession (%)', 'Attacks', 'Shots on target', 'Corners'] },
+  { sport: 'Football', cells: 3, figures: ['Share of attacks (%)', 'Attacks', 'Shots on target', 'Corners'] },
   { sport: 'Basketball', cells: 2, figures: ['Two-pointers', 'Three-pointers', 'Free throws'] },
   { sport: 'Tennis', cells: 2, figures: ['Points won', 'Points won on serve', 'Games', 'Sets'] },
 ];

@@ -111,7 +111,7 @@ describe('the tracker view', () => {
   it('draws the statistics tab', () => {
     const el = draw(model(answer(), 'stats'));
     const rows = [...el.querySelectorAll('.sb-trk-stat')].map((r) => r.textContent);
-    expect(rows).toEqual(['60Possession (%)40', '0Attacks0']);
+    expect(rows).toEqual(['60Share of attacks (%)40', '0Attacks0']);
     const bp = draw(
       model(
         answer({ sport: 'basketball', stats: [{ key: 'periodPoints', phase: 'Q2', home: 20, away: 18 }] }),

@@ -182,10 +182,9 @@ const SAME_AS_ENGLISH: Record<string, Record<string, string[]>> = {
     'French words': ['title.SPORTS', 'nav.sports', 'sports.football', 'sports.tennis'],
     'French books say handicap and double chance': [...HANDICAP, 'markets.double_chance'],
     'e-sports players say map': MAPS,
-    'French football says corner and possession, French tennis sets': [
+    'French football says corner, French tennis sets': [
       'tracker.kinds.corner',
       'tracker.stats.corners',
-      'tracker.stats.possession',
       'tracker.stats.sets',
     ],
     'the odds format keeps its name': ['settings.formats.hongkong'],
