@@ -31,8 +31,7 @@ export async function startSportsbook(
   const simulate = connected?.simulator === true;
   const book = new Book(deps, balanceOf, {
     tickMs: o.loop ? undefined : 0,
-    // Every node, feeding or not, tells the simulated matches' trackers.
-    simulatorSecret: simulatorSecret(o.houseSecret),
+    // Every node, feeding or not, tells the simulated matches' trackers and honours held cash-outs.
     houseSecret: o.houseSecret,
     ...(connected
       ? {

@@ -14,7 +14,7 @@ import type {
   PlaceBody,
   QuoteAnswer,
 } from '../api';
-import { replayMatch } from '../feed/simulator';
+import { replayMatch, simulatorSecret } from '../feed/simulator';
 import { SPORT_MODELS } from '../model/models';
 import type { EventResult, FeedMessage, FeedReject, FeedSink, FeedSource, Fixture, Sport } from '../types';
 import { dueBetIds, settlingEvents, somePendingBet } from './book.queries';
@@ -56,9 +56,11 @@ export type BookOptions = {
   tickMs?: number;
   /** The simulator's replay of a match from its seed (the verifier). */
   replayMatch?: (fixture: Fixture, seed: string) => { result: EventResult | null } | null;
-  /** The simulator's secret, so that any node tells a simulated match's tracker (absent: every event is a feed's). */
-  simulatorSecret?: string;
-  /** The house secret, which the held cash-out prices are signed from, so every node honours them (absent: this process's own key). */
+  /**
+   * The house secret: any node tells a simulated match's tracker from the simulator's secret derived
+   * from it, and signs the held cash-out prices with a key derived from it, so every node honours
+   * them (absent: every event is a feed's, and holds are signed with this process's own key).
+   */
   houseSecret?: string;
 };
 
@@ -108,7 +110,7 @@ export class Book implements FeedSink, BookCore {
     this.#balanceOf = balanceOf;
     this.feed = new FeedApplier(deps, this.hub);
     this.replayMatch = options.replayMatch ?? ((fixture, seed) => replayMatch(fixture, seed, SPORT_MODELS));
-    this.trackers = new MatchTrackers(options.simulatorSecret ?? null);
+    this.trackers = new MatchTrackers(options.houseSecret === undefined ? null : simulatorSecret(options.houseSecret));
     this.holdKey = holdKey(options.houseSecret);
     this.#loop = new LoopTimer(options.tickMs ?? 250, () => this.tick());
     this.#sources = typeof options.sources === 'function' ? options.sources(this) : (options.sources ?? []);
