@@ -61,7 +61,7 @@ function trackerBody(words: SbWords, m: TrackerModel, event: EventCard): HTMLEle
     ...(pitch ? [pitchDrawing(words, event, pitch, a.ball?.zone ?? null)] : []),
     lines.length
       ? h('ol', { class: 'sb-trk-feed', 'data-testid': 'tracker-feed' }, ...lines.map((l) => feedLine(words, event, l)))
-      : h('p', { class: 'muted small' }, w.none),
+      : h('p', { class: 'muted small', 'data-testid': 'tracker-empty' }, w.none),
   ];
 }
 
