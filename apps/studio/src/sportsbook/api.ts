@@ -149,6 +149,70 @@ export type LobbyAnswer = {
 /** GET /api/sb/events?sport&league&day&live. */
 export type EventsAnswer = { events: EventCard[] };
 
+// ---- results and search ----
+
+/** A score as the results list shows it: the home side's, then the away side's. */
+export type ScorePair = { home: number; away: number };
+
+/**
+ * A part of a finished match whose score the book kept, named as the match's phase is ('1H' the
+ * first half, 'S1'.. a tennis set's games, 'M1'.. an e-sports map's rounds or kills).
+ */
+export type PeriodResult = { period: string } & ScorePair;
+
+/**
+ * A finished event: 'ended' with its final score, or 'abandoned' (the page says "Cancelled"; its
+ * bets were voided) with the score it stood at when stopped, if it had started.
+ */
+export type ResultView = {
+  id: string;
+  sport: Sport;
+  league: { id: string; name: string; region: string | null; title: string | null };
+  home: string;
+  away: string;
+  startsAt: string;
+  status: 'ended' | 'abandoned';
+  /** What decides the match (goals, points, sets, maps); null when none was kept. */
+  score: ScorePair | null;
+  /** What handicaps and totals count (tennis games), only where it differs from `score`. */
+  counted: ScorePair | null;
+  periods: PeriodResult[];
+};
+
+/** GET /api/sb/results?sport&league&day: the brand day's finished events, newest first. */
+export type ResultsAnswer = {
+  /** The brand day shown (yyyy-MM-dd), today unless asked. */
+  day: string;
+  /** The days the page offers: today and the six before, newest first. */
+  days: string[];
+  results: ResultView[];
+};
+
+export type SearchLeague = {
+  id: string;
+  name: string;
+  sport: Sport;
+  region: string | null;
+  title: string | null;
+  live: number;
+  upcoming: number;
+};
+
+export type SearchEvent = {
+  id: string;
+  sport: Sport;
+  league: { id: string; name: string };
+  home: string;
+  away: string;
+  startsAt: string;
+  status: EventStatus;
+  /** The live score (what decides the match), null before the start. */
+  score: ScorePair | null;
+};
+
+/** GET /api/sb/search?q: leagues and live or upcoming events whose names hold `q`. */
+export type SearchAnswer = { leagues: SearchLeague[]; events: SearchEvent[] };
+
 /** POST /api/sb/quote: what each leg costs now, and what may be placed. */
 export type QuoteAnswer = {
   legs: { selectionId: string; event: string; market: MarketView | null; odds1000: number | null; status: string }[];

@@ -16,12 +16,15 @@ import {
   PlaceBody,
   PrefsBody,
   QuoteBody,
+  type ResultsAnswer,
+  type SearchAnswer,
   type TrackerAnswer,
 } from '../api';
 import { SPORT_CATEGORY, SPORTS } from '../types';
 import type { Book, SbVerifyAnswer } from './book';
 import { MAX_WATCHED } from './hub';
 import { ownerOf } from './moves';
+import { resultsOf, searchBook } from './results';
 import { MAX_LEGS, readPrefs, readSettings, writePrefs } from './settings';
 import { eventTracker } from './tracker';
 import { eventDetail, listedEventCards, liveEventCards, playerBets, sportViewsOf } from './views';
@@ -48,6 +51,17 @@ const EventsQuery = z.object({
     .transform((v) => v === 'true' || v === '1')
     .optional(),
 });
+// A real calendar day: 2026-02-30 is refused, not rolled over into March.
+const CalendarDay = Day.refine((d) => {
+  const at = Date.parse(`${d}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().startsWith(d);
+}, 'no such day');
+const ResultsQuery = z.object({
+  sport: z.enum(SPORTS).optional(),
+  league: Ident.optional(),
+  day: CalendarDay.optional(),
+});
+const SearchQuery = z.object({ q: z.string().trim().min(2).max(40) });
 const EventParams = z.object({ eventId: Ident });
 const BetParams = z.object({ betId: z.string().uuid() });
 const MyBetsQuery = z.object({
@@ -121,6 +135,20 @@ export function registerSportsbookRoutes(
       now,
     );
     return { events };
+  });
+
+  // Finished events of a brand day (today unless asked), newest first: public like the events list.
+  app.get('/api/sb/results', { config: { auth: 'public' } }, async (request): Promise<ResultsAnswer> => {
+    const { sports } = await sbSession(request);
+    const q = parse(ResultsQuery, request.query);
+    const shown = q.sport ? sports.filter((s) => s === q.sport) : sports;
+    return resultsOf(db, { sports: shown, league: q.league, day: q.day }, book.deps.now());
+  });
+
+  app.get('/api/sb/search', { config: { auth: 'public' } }, async (request): Promise<SearchAnswer> => {
+    const { sports } = await sbSession(request);
+    const { q } = parse(SearchQuery, request.query);
+    return searchBook(db, sports, q, book.deps.now());
   });
 
   app.get('/api/sb/events/:eventId', { config: { auth: 'public' } }, async (request): Promise<EventView> => {
