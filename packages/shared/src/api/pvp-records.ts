@@ -217,6 +217,11 @@ export const PvpIntegrityThresholds = z.object({
   softMaxSharedAggressionPercent: z.coerce.number().int().min(0).max(100),
   /** ... while on at least this percentage of their post-flop streets without the other they did. */
   softMinOtherAggressionPercent: z.coerce.number().int().min(0).max(100),
+  /**
+   * Linked accounts at a table: the pairs dealt into at least this many hands together are answered
+   * (the platform keeps those who share a sign-in address or a device).
+   */
+  linkedMinHands: z.coerce.number().int().min(1).default(20),
 });
 export type PvpIntegrityThresholds = z.infer<typeof PvpIntegrityThresholds>;
 
@@ -274,10 +279,30 @@ export const PvpSoftPlayFlag = z.object({
 });
 export type PvpSoftPlayFlag = z.infer<typeof PvpSoftPlayFlag>;
 
+/**
+ * Two players dealt into the same hands (cash tables) at least linkedMinHands times over the window:
+ * not a flag on its own; the platform makes it one when the two members share a sign-in address or a
+ * device (docs/pvp.md "Integrity report", linked accounts at a table).
+ */
+export const PvpTogetherPair = z.object({
+  /** The two players (the lower player id first). */
+  a: z.string(),
+  b: z.string(),
+  /** Hands both were dealt into. */
+  hands: Int,
+  tables: z.array(z.string()),
+  /** The first 50 of those hands, oldest first. */
+  handIds: z.array(Int),
+  firstHandId: Int,
+  lastHandId: Int,
+});
+export type PvpTogetherPair = z.infer<typeof PvpTogetherPair>;
+
 export const PvpIntegrityAnswer = z.object({
   hands: Int,
   chipDumping: z.array(PvpChipDumpFlag),
   softPlay: z.array(PvpSoftPlayFlag),
+  together: z.array(PvpTogetherPair),
 });
 export type PvpIntegrityAnswer = z.infer<typeof PvpIntegrityAnswer>;
 

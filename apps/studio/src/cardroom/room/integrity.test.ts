@@ -4,7 +4,7 @@ import type { LegalActions } from '../engine/betting';
 import { act, legalActions, nextHandPlan, startHand } from '../engine/table';
 import { stackedDeck, tableWith } from '../engine/test-support';
 import type { Action, Hand, Street, TableState } from '../engine/types';
-import { integrityFlags, type RecordedHand } from './integrity';
+import { handsTogether, integrityFlags, type RecordedHand } from './integrity';
 
 // The integrity flags on hands played by the engine itself with hand-built decks and scripted moves
 // (blinds 50/100): each flag once where it must appear and once where it must not.
@@ -61,6 +61,7 @@ const T: PvpIntegrityThresholds = {
   softMinSharedStreets: 6,
   softMaxSharedAggressionPercent: 10,
   softMinOtherAggressionPercent: 50,
+  linkedMinHands: 3,
 };
 
 const HOLES = { 0: 'Ah Kh', 1: 'Qs Qd', 2: '7c 2d' };
@@ -260,5 +261,55 @@ describe('soft play', () => {
     expect(softPlay[0]!.otherAggressive).toBe(softPlay[0]!.otherStreets);
     // At 500/1,000 they never played each other: nothing there to flag.
     expect(softPlay[0]!.handIds.every((id) => soft.some((h) => h.handId === id))).toBe(true);
+  });
+});
+
+describe('players dealt in together', () => {
+  /** A hand seen only by who was dealt in: the seats' players at a table (the deal itself is not read). */
+  const dealt = (handId: number, tableId: string, players: string[]): RecordedHand => ({
+    handId,
+    tableId,
+    currency: 'PHP',
+    bigBlind: 100,
+    players: players.map((player, seat) => ({ seat, player, before: 10_000, after: 10_000 })),
+    hand: {} as Hand,
+  });
+
+  it('counts the hands each pair was dealt into together, at every table, with their ids', () => {
+    const hands = [
+      dealt(3, 't2', ['102', '101']),
+      dealt(1, 't1', ['101', '102', '103']),
+      dealt(2, 't1', ['101', '103']),
+      dealt(4, 't1', ['101', '102']),
+      dealt(5, 't3', ['104', '103']),
+    ];
+    expect(handsTogether(hands, 2)).toEqual([
+      { a: '101', b: '102', hands: 3, tables: ['t1', 't2'], handIds: [1, 3, 4], firstHandId: 1, lastHandId: 4 },
+      { a: '101', b: '103', hands: 2, tables: ['t1'], handIds: [1, 2], firstHandId: 1, lastHandId: 2 },
+    ]);
+    // Under the threshold a pair is not answered: 102 and 103 shared one hand, 103 and 104 one.
+    expect(handsTogether(hands, 4)).toEqual([]);
+    expect(handsTogether(hands, 1).map((p) => `${p.a}+${p.b}`)).toEqual(['101+102', '101+103', '102+103', '103+104']);
+  });
+
+  it('orders the pair by member id as numbers and keeps the first 50 hand ids of a busy pair', () => {
+    const hands = Array.from({ length: 60 }, (_, i) => dealt(i + 1, 't1', ['1000', '999']));
+    const [pair] = handsTogether(hands, 20);
+    expect(pair).toMatchObject({ a: '999', b: '1000', hands: 60, firstHandId: 1, lastHandId: 60 });
+    expect(pair!.handIds).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('is part of the report, under its threshold, from the hands the engine played', () => {
+    let state = tableWith([100_000, 100_000]);
+    const hands: RecordedHand[] = [];
+    for (let n = 0; n < 3; n++) {
+      const r = play(state, HOLES, BOARD, { 0: passive, 1: passive });
+      state = r.state;
+      hands.push(r.hand);
+    }
+    expect(integrityFlags(hands, T).together).toEqual([
+      expect.objectContaining({ a: '101', b: '102', hands: 3, handIds: hands.map((h) => h.handId) }),
+    ]);
+    expect(integrityFlags(hands, { ...T, linkedMinHands: 4 }).together).toEqual([]);
   });
 });

@@ -1,10 +1,16 @@
-import type { PvpChipDumpFlag, PvpIntegrityThresholds, PvpSoftPlayFlag } from '@gamehall/shared/api/pvp-records';
+import type {
+  PvpChipDumpFlag,
+  PvpIntegrityThresholds,
+  PvpSoftPlayFlag,
+  PvpTogetherPair,
+} from '@gamehall/shared/api/pvp-records';
 import { evaluate } from '../engine/evaluator';
 import { categoryOf } from '../engine/hand-rank';
 import type { Hand, HandEvent } from '../engine/types';
 
 // The card room's integrity report (docs/pvp.md "Integrity report"): chip dumping and soft play
-// between pairs of members, computed from the recorded hands. Pure: the hands in, the flags out,
+// between pairs of members, and the pairs dealt in together often enough for the platform to check
+// whether they share an address or a device, computed from the recorded hands. Pure: the hands in, the flags out,
 // so the definitions are tested on hand-built hands.
 
 /** One finished hand as recorded: who sat where, their stacks before and after, and the engine's hand. */
@@ -122,7 +128,7 @@ const stakeOf = (h: RecordedHand) => `${h.currency}\u0000${h.bigBlind}`;
 export function integrityFlags(
   hands: readonly RecordedHand[],
   t: PvpIntegrityThresholds,
-): { chipDumping: PvpChipDumpFlag[]; softPlay: PvpSoftPlayFlag[] } {
+): { chipDumping: PvpChipDumpFlag[]; softPlay: PvpSoftPlayFlag[]; together: PvpTogetherPair[] } {
   const dumps = new Map<string, DumpTally>();
   const softs = new Map<string, SoftTally>();
   /** Each member's post-flop streets per stake level, keyed by stake and player. */
@@ -270,7 +276,50 @@ export function integrityFlags(
     });
   }
   softPlay.sort((x, y) => y.sharedStreets - x.sharedStreets);
-  return { chipDumping, softPlay };
+  return { chipDumping, softPlay, together: handsTogether(hands, t.linkedMinHands) };
+}
+
+/** Hand ids a pair carries: enough to open the hands, bounded so a busy pair does not swell the answer. */
+const TOGETHER_HAND_IDS = 50;
+
+/**
+ * The pairs of players dealt into at least `minHands` of the same hands, most hands first. Only the
+ * platform knows who shares an address or a device, so the studio answers the pairs and the platform
+ * keeps the linked ones: a pair at one table needs no betting pattern to be worth reading when the
+ * same person may sit behind both seats.
+ */
+export function handsTogether(hands: readonly RecordedHand[], minHands: number): PvpTogetherPair[] {
+  const pairs = new Map<string, { a: string; b: string; tables: Set<string>; handIds: number[] }>();
+  for (const h of [...hands].sort((x, y) => x.handId - y.handId)) {
+    const players = [...new Set(h.players.map((p) => p.player))].sort(comparePlayers);
+    for (let i = 0; i < players.length; i++) {
+      for (let j = i + 1; j < players.length; j++) {
+        const [a, b] = [players[i]!, players[j]!];
+        const key = pairKey(a, b);
+        let pair = pairs.get(key);
+        if (!pair) {
+          pair = { a, b, tables: new Set(), handIds: [] };
+          pairs.set(key, pair);
+        }
+        pair.tables.add(h.tableId);
+        pair.handIds.push(h.handId);
+      }
+    }
+  }
+  const together: PvpTogetherPair[] = [];
+  for (const p of pairs.values()) {
+    if (p.handIds.length < minHands) continue;
+    together.push({
+      a: p.a,
+      b: p.b,
+      hands: p.handIds.length,
+      tables: [...p.tables].sort(),
+      handIds: p.handIds.slice(0, TOGETHER_HAND_IDS),
+      firstHandId: p.handIds[0]!,
+      lastHandId: p.handIds[p.handIds.length - 1]!,
+    });
+  }
+  return together.sort((x, y) => y.hands - x.hands || comparePlayers(x.a, y.a) || comparePlayers(x.b, y.b));
 }
 
 /** Player ids are decimal member ids: by number, then as text. */

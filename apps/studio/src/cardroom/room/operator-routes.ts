@@ -17,7 +17,8 @@ import { createTournament, listTournaments } from './sng';
 //   GET /trader/pvp/hands/:handId/member?player=    one hand as that member may see it
 //   GET /trader/pvp/hands?player=&table=&from=&to=  the operator's hand search
 //   GET /trader/pvp/hands/:handId                   the operator's full record (every hole card)
-//   GET /trader/pvp/integrity?from=&to=&<thresholds> chip dumping and soft play flags
+//   GET /trader/pvp/integrity?from=&to=&<thresholds> chip dumping and soft play flags, and the pairs
+//                                                  dealt in together (the platform checks their links)
 //   POST /trader/pvp/tournaments                   a new sit-and-go (docs/pvp.md "Sit-and-go tournaments")
 //   GET /trader/pvp/tournaments                    the sit-and-gos defined
 // (the rake report, /trader/pvp/rake, is registered beside the sportsbook's profit.)
