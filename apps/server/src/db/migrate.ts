@@ -113,6 +113,7 @@ import * as m0130 from './migrations/0130-payment-providers';
 import * as m0131 from './migrations/0131-agent-day-changes';
 import * as m0132 from './migrations/0132-report-day-passes';
 import * as m0133 from './migrations/0133-report-member-games';
+import * as m0134 from './migrations/0134-pvp-linked-accounts-flag';
 
 // Numbered migrations, listed explicitly so bundling and tests never depend on reading a folder.
 // Add new ones at the end with the next number; never edit one that has landed.
@@ -230,6 +231,7 @@ export const migrations: Record<string, Migration> = {
   '0131-agent-day-changes': m0131,
   '0132-report-day-passes': m0132,
   '0133-report-member-games': m0133,
+  '0134-pvp-linked-accounts-flag': m0134,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -229,6 +229,7 @@ export const AdminPvpIntegrity = z.object({
     softMinSharedStreets: z.number().int(),
     softMaxSharedAggressionPercent: z.number().int(),
     softMinOtherAggressionPercent: z.number().int(),
+    linkedMinHands: z.number().int(),
   }),
   /** Flags of the days by review state, before the `state` filter. */
   counts: z.object({ open: z.number().int(), cleared: z.number().int(), confirmed: z.number().int() }),
@@ -260,6 +261,28 @@ export const AdminPvpIntegrity = z.object({
       sharedAggressive: z.number().int(),
       otherStreets: z.number().int(),
       otherAggressive: z.number().int(),
+      handIds: z.array(z.number().int()),
+    }),
+  ),
+  /** Linked accounts at a table: members dealt in together who share a sign-in address or a device. */
+  linkedAccounts: z.array(
+    z.object({
+      ...FlagIdentity,
+      /** The two members (the lower member id first). */
+      a: MemberRef,
+      b: MemberRef,
+      /** What they share per the risk module's links, masked as the linked-accounts queue shows it. */
+      shared: z.array(
+        z.object({
+          kind: z.enum(['ip', 'device']),
+          value: z.string(),
+          /** The link's review in the linked-accounts queue. */
+          status: z.enum(['pending', 'confirmed', 'dismissed']),
+        }),
+      ),
+      /** Hands both were dealt into over the days, the tables, and the first 50 of the hands. */
+      hands: z.number().int(),
+      tables: z.array(z.string()),
       handIds: z.array(z.number().int()),
     }),
   ),

@@ -47,12 +47,31 @@ function report(state: string | null): AdminPvpIntegrity {
       softMinSharedStreets: 30,
       softMaxSharedAggressionPercent: 5,
       softMinOtherAggressionPercent: 30,
+      linkedMinHands: 20,
     },
     counts: { open: 0, cleared: 0, confirmed: 0, [review.state]: 1 },
     chipDumping: state === null || state === review.state ? [flag] : [],
     softPlay: [],
+    linkedAccounts: state === null || state === 'open' ? [linked] : [],
   };
 }
+
+/** Two members on one address and one device, dealt in together 60 times (the first 50 hands listed). */
+const linked: AdminPvpIntegrity['linkedAccounts'][number] = {
+  key: 'linked_accounts:1+3',
+  firstHandId: 101,
+  lastHandId: 160,
+  review: { state: 'open', revision: 0, last: null, newHands: false },
+  a: { memberId: 1, name: 'ana' },
+  b: { memberId: 3, name: 'cy' },
+  shared: [
+    { kind: 'device', value: '9f2c41aa07b3', status: 'pending' },
+    { kind: 'ip', value: '203.0.113.7', status: 'dismissed' },
+  ],
+  hands: 60,
+  tables: ['Table 1', 'Table 2'],
+  handIds: Array.from({ length: 50 }, (_, i) => 101 + i),
+};
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -120,6 +139,36 @@ async function clearWithReason(reason: string) {
   if (!dialog) throw new Error('no dialog form');
   await click(button(dialog, 'Clear'));
 }
+
+describe('a linked accounts flag', () => {
+  it('shows what the two share, the hands together with links to them, and sends its key when cleared', async () => {
+    decideFirst = 'us';
+    await renderPage();
+    const flag = dom.host().querySelector<HTMLElement>('[data-testid=pvp-linked-flag]');
+    if (!flag) throw new Error('no linked accounts flag');
+    const text = flag.textContent ?? '';
+    expect(text).toContain('Same device: 9f2c41aa07b3 (link not reviewed yet)');
+    expect(text).toContain('Same sign-in address: 203.0.113.7 (link dismissed by the risk desk)');
+    expect(text).toContain(
+      'ana and cy were dealt into 60 hands together. Tables: Table 1, Table 2. (the first 50 hands)',
+    );
+    const links = [...flag.querySelectorAll('a[href^="/pvp/hands/"]')].map((a) => a.getAttribute('href'));
+    expect(links).toHaveLength(50);
+    expect(links[0]).toBe('/pvp/hands/101');
+    expect(dom.host().querySelector('[data-testid=pvp-thresholds]')?.textContent).toContain(
+      'dealt into at least 20 hands together',
+    );
+    await click(button(flag, 'Clear'));
+    const field = document.querySelector<HTMLTextAreaElement>('#confirm-reason');
+    if (!field) throw new Error('no reason field');
+    await type(field, 'a couple at home, checked the hands');
+    const dialog = field.closest('form');
+    if (!dialog) throw new Error('no dialog form');
+    await click(button(dialog, 'Clear'));
+    await until(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ key: 'linked_accounts:1+3', firstHandId: 101, lastHandId: 160, revision: 0 });
+  });
+});
 
 const flagsShown = () => dom.host().querySelectorAll('[data-testid=pvp-dump-flag]').length;
 

@@ -20,8 +20,8 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan, useMe } from '../../lib/session';
 import { daysBefore, integrityQuery, pvpKey, reviewIntegrityFlag } from './api';
 
-// The integrity report (docs/pvp.md "Integrity report"): chip dumping and soft play between pairs of
-// members over the chosen days, each flag with the figures that raised it in words, and the brand's
+// The integrity report (docs/pvp.md "Integrity report"): chip dumping, soft play and linked accounts
+// at a table between pairs of members over the chosen days, each flag with the figures that raised it in words, and the brand's
 // thresholds it used (changed on the brand settings screen, "Card room integrity"). Each flag is
 // cleared or confirmed with a reason (docs/pvp.md "Reviewing flags"); open flags are listed first.
 
@@ -160,6 +160,88 @@ function HandLinks({ ids }: { ids: number[] }) {
   );
 }
 
+type LinkedFlag = AdminPvpIntegrity['linkedAccounts'][number];
+
+/** Members sharing an address or a device who sat in the same hands: what they share, and the hands. */
+function LinkedFlagItem({ flag, days }: { flag: LinkedFlag; days: { from: string; to: string } }) {
+  const { t } = useTranslation('pvp');
+  return (
+    <li
+      className="rounded-lg border border-(--border) p-3"
+      data-testid="pvp-linked-flag"
+      data-state={flag.review.state}
+    >
+      <p className="mb-1">
+        <MemberLink member={flag.a} /> + <MemberLink member={flag.b} />
+      </p>
+      <ul className="mb-1 text-sm">
+        {flag.shared.map((s) => (
+          <li key={`${s.kind}:${s.value}`}>
+            {t(`integrity.sharedKinds.${s.kind}`)}: <code className="break-all">{s.value}</code>{' '}
+            <span className="text-(--text-muted)">({t(`integrity.linkStatus.${s.status}`)})</span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm">
+        {t('integrity.linkedWords', {
+          a: flag.a.name,
+          b: flag.b.name,
+          hands: flag.hands,
+          tables: flag.tables.join(', '),
+        })}
+        {flag.handIds.length < flag.hands && ` ${t('integrity.linkedHandsShown', { shown: flag.handIds.length })}`}
+      </p>
+      <HandLinks ids={flag.handIds} />
+      <FlagReview flag={flag} days={days} />
+    </li>
+  );
+}
+
+/** The brand's thresholds the report used, the hands read and the flags by state. */
+function Thresholds({ report: r }: { report: AdminPvpIntegrity }) {
+  const { t } = useTranslation('pvp');
+  const can = useCan();
+  const th = r.thresholds;
+  return (
+    <section className="mb-6 rounded-lg border border-(--border) p-4 text-sm" data-testid="pvp-thresholds">
+      <h2 className="mb-1 font-semibold">{t('integrity.thresholdsTitle')}</h2>
+      <p>
+        {t('integrity.dumpRule', {
+          amount: formatMoney(th.dumpMinAmount),
+          hands: th.dumpMinHands,
+          percent: th.dumpMinSuspiciousPercent,
+          bigBlinds: th.dumpBigFoldBigBlinds,
+        })}
+      </p>
+      <p className="mt-1">
+        {t('integrity.softRule', {
+          streets: th.softMinSharedStreets,
+          shared: th.softMaxSharedAggressionPercent,
+          other: th.softMinOtherAggressionPercent,
+        })}
+      </p>
+      <p className="mt-1">{t('integrity.linkedRule', { hands: th.linkedMinHands })}</p>
+      <p className="mt-1 text-(--text-muted)">
+        {t('integrity.handsRead', { count: r.hands })}{' '}
+        <span data-testid="pvp-flag-counts">
+          {t('integrity.counts', {
+            open: r.counts.open,
+            cleared: r.counts.cleared,
+            confirmed: r.counts.confirmed,
+          })}
+        </span>{' '}
+        {can('site.write') ? (
+          <Link className="text-(--accent) hover:underline" to="/site/settings">
+            {t('integrity.changeThresholds')}
+          </Link>
+        ) : (
+          t('integrity.thresholdsWhere')
+        )}
+      </p>
+    </section>
+  );
+}
+
 export function IntegrityPage() {
   const { t } = useTranslation('pvp');
   const formId = useId();
@@ -181,9 +263,7 @@ export function IntegrityPage() {
     next.set('state', value);
     setParams(next);
   };
-  const can = useCan();
   const r = result.data;
-  const th = r?.thresholds;
   return (
     <div>
       <PageHeader title={t('integrity.title')} description={t('integrity.description')} />
@@ -201,43 +281,9 @@ export function IntegrityPage() {
       />
       <QueryErrorAlert error={result.error} />
       {result.isPending && <p>{t('common.loading', { ns: 'core' })}</p>}
-      {r && th && (
+      {r && (
         <>
-          <section className="mb-6 rounded-lg border border-(--border) p-4 text-sm" data-testid="pvp-thresholds">
-            <h2 className="mb-1 font-semibold">{t('integrity.thresholdsTitle')}</h2>
-            <p>
-              {t('integrity.dumpRule', {
-                amount: formatMoney(th.dumpMinAmount),
-                hands: th.dumpMinHands,
-                percent: th.dumpMinSuspiciousPercent,
-                bigBlinds: th.dumpBigFoldBigBlinds,
-              })}
-            </p>
-            <p className="mt-1">
-              {t('integrity.softRule', {
-                streets: th.softMinSharedStreets,
-                shared: th.softMaxSharedAggressionPercent,
-                other: th.softMinOtherAggressionPercent,
-              })}
-            </p>
-            <p className="mt-1 text-(--text-muted)">
-              {t('integrity.handsRead', { count: r.hands })}{' '}
-              <span data-testid="pvp-flag-counts">
-                {t('integrity.counts', {
-                  open: r.counts.open,
-                  cleared: r.counts.cleared,
-                  confirmed: r.counts.confirmed,
-                })}
-              </span>{' '}
-              {can('site.write') ? (
-                <Link className="text-(--accent) hover:underline" to="/site/settings">
-                  {t('integrity.changeThresholds')}
-                </Link>
-              ) : (
-                t('integrity.thresholdsWhere')
-              )}
-            </p>
-          </section>
+          <Thresholds report={r} />
           <h2 className="mb-2 font-semibold">{t('integrity.dumpTitle')}</h2>
           {r.chipDumping.length === 0 ? (
             <p className="mb-6 text-(--text-muted)">
@@ -267,7 +313,7 @@ export function IntegrityPage() {
                       percent: pct(f.suspiciousAmount, f.lost),
                       bigFolds: f.bigFolds,
                       weakAllIns: f.weakAllIns,
-                      bigBlinds: th.dumpBigFoldBigBlinds,
+                      bigBlinds: r.thresholds.dumpBigFoldBigBlinds,
                       tables: f.tables.join(', '),
                     })}
                   </p>
@@ -314,6 +360,18 @@ export function IntegrityPage() {
                   <HandLinks ids={f.handIds} />
                   <FlagReview flag={f} days={{ from, to }} />
                 </li>
+              ))}
+            </ul>
+          )}
+          <h2 className="mt-6 mb-2 font-semibold">{t('integrity.linkedTitle')}</h2>
+          {r.linkedAccounts.length === 0 ? (
+            <p className="text-(--text-muted)">
+              {state ? t('integrity.noLinkedIn', { state: t(`integrity.states.${state}`) }) : t('integrity.noLinked')}
+            </p>
+          ) : (
+            <ul className="space-y-3">
+              {r.linkedAccounts.map((f) => (
+                <LinkedFlagItem key={f.key} flag={f} days={{ from, to }} />
               ))}
             </ul>
           )}

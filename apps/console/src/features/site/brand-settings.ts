@@ -245,7 +245,7 @@ export const SETTINGS: SettingSpec[] = [
     },
   },
   {
-    // docs/pvp.md "Integrity report": when the card room's chip dumping and soft play flags are raised.
+    // docs/pvp.md "Integrity report": when the card room's integrity flags are raised.
     key: 'pvpIntegrity',
     group: 'risk',
     shape: {
@@ -258,6 +258,7 @@ export const SETTINGS: SettingSpec[] = [
         softMinSharedStreets: { kind: 'number', schema: int(1, 100_000) },
         softMaxSharedAggressionPercent: { kind: 'number', schema: int(0, 100) },
         softMinOtherAggressionPercent: { kind: 'number', schema: int(0, 100) },
+        linkedMinHands: { kind: 'number', schema: int(1, 100_000) },
       },
     },
   },

@@ -71,6 +71,8 @@ export const PvpIntegritySettingsSchema = z.object({
   softMinSharedStreets: z.number().int().min(1).max(100_000).default(30),
   softMaxSharedAggressionPercent: z.number().int().min(0).max(100).default(5),
   softMinOtherAggressionPercent: z.number().int().min(0).max(100).default(30),
+  /** Linked accounts at a table: members sharing an address or a device, dealt in together this often. */
+  linkedMinHands: z.number().int().min(1).max(100_000).default(20),
 });
 export type PvpIntegritySettings = z.infer<typeof PvpIntegritySettingsSchema>;
 

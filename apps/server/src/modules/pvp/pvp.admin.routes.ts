@@ -103,7 +103,7 @@ export function registerPvpAdminRoutes(root: App, ctx: AppContext): void {
       schema: {
         tags: adminTags,
         summary:
-          "Chip dumping and soft play flags over the days (UTC), with the brand's thresholds and each flag's review state",
+          "Chip dumping, soft play and linked accounts at a table flags over the days (UTC), with the brand's thresholds and each flag's review state",
         querystring: AdminPvpIntegrityQuery,
         response: { 200: envelope(AdminPvpIntegrity) },
       },

@@ -1,11 +1,11 @@
 import { holdsPermission } from '@gamehall/shared/api/permissions';
 import type { AdminPvpFlagReviewBody, PvpFlagReview, PvpFlagState } from '@gamehall/shared/api/pvp-history';
-import type { PvpChipDumpFlag, PvpSoftPlayFlag } from '@gamehall/shared/api/pvp-records';
+import type { PvpChipDumpFlag, PvpSoftPlayFlag, PvpTogetherPair } from '@gamehall/shared/api/pvp-records';
 import type { AppContext } from '../../context';
 import type { Conn } from '../../db/database';
 import type { Principal } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { raiseOnFinding } from '../risk/risk.service';
+import { raiseOnFinding, type SharedAddressOrDevice } from '../risk/risk.service';
 import type { PvpIntegrityReviewsTable } from './pvp.tables';
 
 // Operators' decisions on the integrity flags (docs/pvp.md "Reviewing flags"). The studio computes
@@ -14,14 +14,29 @@ import type { PvpIntegrityReviewsTable } from './pvp.tables';
 // is in the state of its latest decision while it counts no hand outside those; one counting other
 // hands is open again, so new hands bring a cleared flag back.
 
-export type StudioFlag = PvpChipDumpFlag | PvpSoftPlayFlag;
+/** A pair the studio saw dealt in together whose members share an address or a device (pvp.linked.ts). */
+export type LinkedFlag = PvpTogetherPair & { kind: 'linked_accounts'; shared: SharedAddressOrDevice[] };
+
+export type IntegrityFlag = PvpChipDumpFlag | PvpSoftPlayFlag | LinkedFlag;
 
 /** What identifies a flag across computations: kind, members (ordered as the flag orders them), stake. */
-export function flagKey(f: StudioFlag): string {
-  return f.kind === 'chip_dumping'
-    ? `chip_dumping:${f.currency}:${f.from}>${f.to}`
-    : `soft_play:${f.currency}:${f.bigBlind}:${f.a}+${f.b}`;
+export function flagKey(f: IntegrityFlag): string {
+  switch (f.kind) {
+    case 'chip_dumping':
+      return `chip_dumping:${f.currency}:${f.from}>${f.to}`;
+    case 'soft_play':
+      return `soft_play:${f.currency}:${f.bigBlind}:${f.a}+${f.b}`;
+    case 'linked_accounts':
+      return `linked_accounts:${f.a}+${f.b}`;
+  }
 }
+
+/** The flag's kind in the words of a risk level's history. */
+const KIND_WORDS: Record<IntegrityFlag['kind'], string> = {
+  chip_dumping: 'chip dumping',
+  soft_play: 'soft play',
+  linked_accounts: 'linked accounts at a table',
+};
 
 /** The member behind a studio player id (the member id in decimal), or null for one the platform did not make. */
 export const memberIdOf = (player: string) => (/^\d{1,15}$/.test(player) ? Number(player) : null);
@@ -76,7 +91,7 @@ export function reviewOf(flag: { firstHandId: number; lastHandId: number }, row:
 }
 
 /** The flag's two members by member id, in the flag's order (loser first for chip dumping). */
-function membersOf(f: StudioFlag): [number | null, number | null] {
+function membersOf(f: IntegrityFlag): [number | null, number | null] {
   return f.kind === 'chip_dumping' ? [memberIdOf(f.from), memberIdOf(f.to)] : [memberIdOf(f.a), memberIdOf(f.b)];
 }
 
@@ -84,7 +99,7 @@ const conflict = () => new AppError('PVP_FLAG_REVIEW_CONFLICT');
 
 export type FlagDecision = {
   key: string;
-  kind: StudioFlag['kind'];
+  kind: IntegrityFlag['kind'];
   members: [number | null, number | null];
   before: PvpFlagState;
   review: PvpFlagReview;
@@ -101,7 +116,7 @@ export type FlagDecision = {
 export async function decide(
   ctx: AppContext,
   operator: Principal,
-  flag: StudioFlag,
+  flag: IntegrityFlag,
   body: AdminPvpFlagReviewBody,
 ): Promise<FlagDecision> {
   if (body.raiseRisk && !holdsPermission(operator.permissions, 'risk.write')) throw new AppError('AUTH_FORBIDDEN');
@@ -118,7 +133,7 @@ export async function decide(
           trx,
           operator,
           members.filter((id) => id !== null),
-          `Confirmed card-room ${flag.kind === 'chip_dumping' ? 'chip dumping' : 'soft play'} (hands #${flag.firstHandId} to #${flag.lastHandId}): ${body.reason}`,
+          `Confirmed card-room ${KIND_WORDS[flag.kind]} (hands #${flag.firstHandId} to #${flag.lastHandId}): ${body.reason}`,
           now,
         )
       : [];

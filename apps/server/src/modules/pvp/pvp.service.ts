@@ -24,7 +24,8 @@ import { AppError, fieldErrors } from '../../http/errors';
 import { playerByUsername, usernamesByIds } from '../accounts/member.service';
 import { getBrand } from '../brand/brand.service';
 import { type TraderRequest, type TraderTarget, traderCall } from '../sportsbook/sportsbook-client';
-import { flagKey, latestReviews, memberIdOf, reviewOf, type StudioFlag } from './pvp.reviews';
+import { linkedFlags } from './pvp.linked';
+import { flagKey, type IntegrityFlag, latestReviews, memberIdOf, reviewOf } from './pvp.reviews';
 
 // The card room's records as the platform serves them (docs/pvp.md "Hand histories and integrity"):
 // each one signed call of the house studio's trader API (sportsbook-client.ts signs it as it does
@@ -278,9 +279,11 @@ export async function integrityFlag(
   ctx: AppContext,
   target: TraderTarget,
   q: { from: string; to: string; key: string },
-): Promise<StudioFlag> {
+): Promise<IntegrityFlag> {
   const { r } = await studioIntegrity(ctx, target, { from: q.from, to: q.to });
-  const flag = [...r.chipDumping, ...r.softPlay].find((f) => flagKey(f) === q.key);
+  // Only a linked-accounts key needs the risk module's links read.
+  const linked = q.key.startsWith('linked_accounts:') ? await linkedFlags(ctx.db, r.together) : [];
+  const flag = [...r.chipDumping, ...r.softPlay, ...linked].find((f) => flagKey(f) === q.key);
   if (!flag) throw new AppError('PVP_FLAG_NOT_FOUND');
   return flag;
 }
@@ -295,19 +298,24 @@ export async function integrityReport(
   q: { from: string; to: string; state?: PvpFlagState | undefined },
 ): Promise<AdminPvpIntegrity> {
   const { thresholds, r } = await studioIntegrity(ctx, target, { from: q.from, to: q.to });
-  const ids = [...r.chipDumping.flatMap((f) => [f.from, f.to]), ...r.softPlay.flatMap((f) => [f.a, f.b])]
+  const linked = await linkedFlags(ctx.db, r.together);
+  const ids = [
+    ...r.chipDumping.flatMap((f) => [f.from, f.to]),
+    ...r.softPlay.flatMap((f) => [f.a, f.b]),
+    ...linked.flatMap((f) => [f.a, f.b]),
+  ]
     .map(memberIdOf)
     .filter((id) => id !== null);
   const [names, reviews] = await Promise.all([
     usernamesByIds(ctx, ids),
-    latestReviews(ctx.db, [...r.chipDumping, ...r.softPlay].map(flagKey)),
+    latestReviews(ctx.db, [...r.chipDumping, ...r.softPlay, ...linked].map(flagKey)),
   ]);
   const member = (player: string) => {
     const memberId = memberIdOf(player);
     return { memberId, name: (memberId !== null && names.get(memberId)) || player };
   };
   const counts = { open: 0, cleared: 0, confirmed: 0 };
-  const identity = (f: StudioFlag) => {
+  const identity = (f: IntegrityFlag) => {
     const key = flagKey(f);
     const review = reviewOf(f, reviews.get(key));
     counts[review.state]++;
@@ -339,6 +347,15 @@ export async function integrityReport(
     otherAggressive: f.otherAggressive,
     handIds: f.handIds,
   }));
+  const linkedAccounts = linked.map((f) => ({
+    ...identity(f),
+    a: member(f.a),
+    b: member(f.b),
+    shared: f.shared,
+    hands: f.hands,
+    tables: f.tables,
+    handIds: f.handIds,
+  }));
   const kept = (f: { review: { state: PvpFlagState } }) => q.state === undefined || f.review.state === q.state;
   return {
     hands: r.hands,
@@ -346,5 +363,6 @@ export async function integrityReport(
     counts,
     chipDumping: chipDumping.filter(kept),
     softPlay: softPlay.filter(kept),
+    linkedAccounts: linkedAccounts.filter(kept),
   };
 }

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Kysely types of migration 0112 (the card room's integrity reviews), merged into db/schema.ts's Database.
+// Kysely types of migration 0112 (the card room's integrity reviews; 0134 adds a kind), merged into
+// db/schema.ts's Database.
 
 declare module '../../db/schema' {
   interface Database {
@@ -14,7 +15,7 @@ export interface PvpIntegrityReviewsTable {
   /** The flag's kind, members and stake (pvp.reviews.ts flagKey). */
   flag_key: string;
   revision: number;
-  kind: 'chip_dumping' | 'soft_play';
+  kind: 'chip_dumping' | 'soft_play' | 'linked_accounts';
   /** Chip dumping: the member who lost (a) and the one who won (b); soft play: the pair, lower id first. */
   member_a: number | null;
   member_b: number | null;

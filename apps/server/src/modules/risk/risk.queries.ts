@@ -424,6 +424,23 @@ async function withGroupDetail<G extends { kind: IdentityKind; value: string }>(
 }
 export type LinkGroupRow = Awaited<ReturnType<typeof pageLinkGroups>>['rows'][number];
 
+/**
+ * The address and device links between members of `memberIds` (both ends among them), every status:
+ * one row per linked pair and kind, with the value that linked them.
+ */
+export function addressAndDeviceLinksAmong(db: Conn, memberIds: number[]) {
+  return db
+    .selectFrom('risk_links')
+    .select(['member_id', 'other_id', 'kind', 'value', 'status'])
+    .where('kind', 'in', ['ip', 'device'])
+    .where('member_id', 'in', memberIds)
+    .where('other_id', 'in', memberIds)
+    .orderBy('member_id')
+    .orderBy('other_id')
+    .orderBy('kind')
+    .execute();
+}
+
 /** The group of the link `id` (its kind and value), as listed. */
 export async function findLinkGroup(db: Conn, id: number, listed: number) {
   const link = await db.selectFrom('risk_links').select(['kind', 'value']).where('id', '=', id).executeTakeFirst();

@@ -493,6 +493,39 @@ export function flags(
   return q.pageFlags(ctx.db, query, pageWindow(query));
 }
 
+/** A link of two members by a sign-in address or a device, as another module may show it. */
+export type SharedAddressOrDevice = {
+  kind: 'ip' | 'device';
+  /** The shared value as the linked-accounts queue shows it: an address whole, a device's hash cut to 12. */
+  value: string;
+  status: RiskLinkStatus;
+};
+
+/**
+ * For each of `pairs` (member ids) the sign-in addresses and devices the two share per the links,
+ * keyed `<lower id>+<higher id>`; pairs sharing neither are absent. The values are masked as the
+ * linked-accounts queue masks them (risk.presenter.ts sharedValue), so a caller never holds more.
+ */
+export async function sharedAddressesAndDevices(
+  db: Conn,
+  pairs: readonly [number, number][],
+): Promise<Map<string, SharedAddressOrDevice[]>> {
+  const shared = new Map<string, SharedAddressOrDevice[]>();
+  if (pairs.length === 0) return shared;
+  const wanted = new Set(pairs.map(([a, b]) => pairId(a, b)));
+  const ids = [...new Set(pairs.flat())];
+  for (const row of await q.addressAndDeviceLinksAmong(db, ids)) {
+    const key = pairId(row.member_id, row.other_id);
+    if (!wanted.has(key) || (row.kind !== 'ip' && row.kind !== 'device')) continue;
+    const value = row.kind === 'device' ? row.value.slice(0, 12) : row.value;
+    shared.set(key, [...(shared.get(key) ?? []), { kind: row.kind, value, status: row.status }]);
+  }
+  return shared;
+}
+
+/** The key of a pair of members in sharedAddressesAndDevices' answer. */
+export const pairId = (a: number, b: number) => (a < b ? `${a}+${b}` : `${b}+${a}`);
+
 /** The member's risk panel: level, its history, links and flags (newest first). */
 export async function memberRisk(ctx: AppContext, memberId: number) {
   const member = await q.memberForRisk(ctx.db, memberId);
