@@ -1,6 +1,15 @@
 // Invented events, markets, bets and a lobby for the sportsbook page's tests: made-up teams,
 // leagues and places only, shaped as the book's answers (api.ts).
-import type { EventCard, EventView, LobbyAnswer, MarketView, MyBet } from '../../sportsbook/api';
+import type {
+  EventCard,
+  EventView,
+  LobbyAnswer,
+  MarketView,
+  MyBet,
+  ResultsAnswer,
+  ResultView,
+  SearchAnswer,
+} from '../../sportsbook/api';
 import type { MarketType, Period, Sport } from '../../sportsbook/types';
 
 export const T0 = Date.parse('2026-11-27T11:00:00.000Z');
@@ -142,6 +151,59 @@ export function myBet(id: string, o: Partial<MyBet> = {}): MyBet {
         selection: 'home',
         odds1000: 2100,
         outcome: null,
+        score: null,
+      },
+    ],
+    ...o,
+  };
+}
+
+/** A finished football match of the Coastal First Division, 2-1 (1-0 at half time). */
+export function resultOf(id: string, o: Partial<ResultView> = {}): ResultView {
+  return {
+    id,
+    sport: 'football',
+    league: { id: 'coastal-1', name: 'Coastal First Division', region: 'Testland', title: null },
+    home: 'Ashby Rovers',
+    away: 'Birchfield',
+    startsAt: '2026-11-27T02:00:00.000Z',
+    status: 'ended',
+    score: { home: 2, away: 1 },
+    counted: null,
+    periods: [{ period: '1H', home: 1, away: 0 }],
+    ...o,
+  };
+}
+
+/** A day's results as the book answers them (today 2026-11-27 and the six days before). */
+export function resultsAnswer(day: string, results: ResultView[]): ResultsAnswer {
+  const days = Array.from({ length: 7 }, (_, i) => `2026-11-${String(27 - i).padStart(2, '0')}`);
+  return { day, days, results };
+}
+
+/** A search's answer: one league and one upcoming match. */
+export function searchAnswer(o: Partial<SearchAnswer> = {}): SearchAnswer {
+  return {
+    leagues: [
+      {
+        id: 'coastal-1',
+        name: 'Coastal First Division',
+        sport: 'football',
+        region: 'Testland',
+        title: null,
+        live: 1,
+        upcoming: 2,
+      },
+    ],
+    events: [
+      {
+        id: 'ev-a',
+        sport: 'football',
+        league: { id: 'coastal-1', name: 'Coastal First Division' },
+        home: 'Ashby Rovers',
+        away: 'Birchfield',
+        startsAt: '2026-11-27T12:00:00.000Z',
+        status: 'scheduled',
         score: null,
       },
     ],

@@ -17,6 +17,8 @@ export const SB_PATHS = {
     if (q.live) params.set('live', '1');
     return `/api/sb/events?${params}`;
   },
+  results: (q: { day?: string | null }) => `/api/sb/results${q.day ? `?day=${encodeURIComponent(q.day)}` : ''}`,
+  search: (q: string) => `/api/sb/search?q=${encodeURIComponent(q)}`,
   event: (id: string) => `/api/sb/events/${encodeURIComponent(id)}`,
   tracker: (id: string) => `/api/sb/events/${encodeURIComponent(id)}/tracker`,
   prefs: '/api/sb/prefs',

@@ -1,6 +1,6 @@
 // The sportsbook page's screens as the address's hash (#/live, #/upcoming/2026-11-28/football,
-// #/league/<id>, #/event/<id>, #/bets/open): the back button and a reload keep the player's place,
-// and the launch query (the game token) is never touched.
+// #/results/2026-11-27/tennis, #/league/<id>, #/event/<id>, #/bets/open): the back button and a
+// reload keep the player's place, and the launch query (the game token) is never touched.
 import type { Sport } from '../../sportsbook/types';
 import type { Route } from './sb-state';
 
@@ -30,6 +30,11 @@ export function parseRoute(hash: string): Route | null {
       const sport = isSport(day ? b : a) ? ((day ? b : a) as Sport) : null;
       return { screen: 'upcoming', day, sport };
     }
+    case 'results': {
+      const day = a && DAY.test(a) ? a : null;
+      const sport = isSport(day ? b : a) ? ((day ? b : a) as Sport) : null;
+      return { screen: 'results', day, sport };
+    }
     case 'sports':
       return { screen: 'sports' };
     case 'league':
@@ -50,6 +55,8 @@ export function routeHash(r: Route): string {
       return r.sport ? `#/live/${r.sport}` : '#/live';
     case 'upcoming':
       return `#/upcoming${r.day ? `/${r.day}` : ''}${r.sport ? `/${r.sport}` : ''}`;
+    case 'results':
+      return `#/results${r.day ? `/${r.day}` : ''}${r.sport ? `/${r.sport}` : ''}`;
     case 'sports':
       return '#/sports';
     case 'league':

@@ -1,5 +1,5 @@
 // The sportsbook page's frame and its redraws: the top bar (back to the lobby, the title, the
-// balance, the settings button), the tabs, the screen and the page's notices, and what a change of
+// balance, the settings button), the tabs, the search box (sb-search-view.ts), the screen and the page's notices, and what a change of
 // the state redraws: the screen, the price buttons, the slip, the balance, a live clock once a
 // second while one is on screen. The screens are drawn by sb-views.ts, the slip by sb-slip-view.ts
 // and my bets by sb-bets-view.ts; the page (sportsbook-page.ts) holds them in one SbPage.
@@ -10,6 +10,7 @@ import { type createSettings, type createSheet, keepingFocus } from './sb-contro
 import { moneyText } from './sb-format';
 import type { createSbSocket } from './sb-link';
 import { routeHash } from './sb-route';
+import type { SearchView } from './sb-search-view';
 import { slipBets, totals } from './sb-slip';
 import { saveSlip, storage } from './sb-slip-store';
 import type { createSlipView } from './sb-slip-view';
@@ -23,6 +24,7 @@ import {
   leagueScreen,
   liveScreen,
   markMove,
+  resultsScreen,
   sportsScreen,
   upcomingScreen,
   type ViewCtx,
@@ -65,6 +67,7 @@ export type SbPage = {
   sheet: ReturnType<typeof createSheet>;
   bets: ReturnType<typeof createBetsView>;
   tracker: TrackerView;
+  search: SearchView;
   socket: ReturnType<typeof createSbSocket>;
 };
 
@@ -154,11 +157,13 @@ export function drawScreen(p: SbPage) {
         ? liveScreen(ctx, r)
         : r.screen === 'upcoming'
           ? upcomingScreen(ctx, r)
-          : r.screen === 'sports'
-            ? sportsScreen(ctx)
-            : r.screen === 'league'
-              ? leagueScreen(ctx, r)
-              : eventScreen(ctx, r, s.eventMissing);
+          : r.screen === 'results'
+            ? resultsScreen(ctx, r)
+            : r.screen === 'sports'
+              ? sportsScreen(ctx)
+              : r.screen === 'league'
+                ? leagueScreen(ctx, r)
+                : eventScreen(ctx, r, s.eventMissing);
     // The event page's tracker stands under its head, once the match has started.
     const event = r.screen === 'event' ? s.model.events[r.event]?.event : undefined;
     if (event && trackerShown(event.status)) {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { card, fullEvent, liveCard, lobby, market, myBet, T0 } from './sb-fixtures';
+import {
+  card,
+  fullEvent,
+  liveCard,
+  lobby,
+  market,
+  myBet,
+  resultOf,
+  resultsAnswer,
+  searchAnswer,
+  T0,
+} from './sb-fixtures';
 import { parseRoute, routeHash } from './sb-route';
 import { multipleOffered, slipBets } from './sb-slip';
 import {
@@ -12,6 +23,7 @@ import {
   applyMarkets,
   applyMyBets,
   applyQuote,
+  applyResults,
   applyState,
   betFacts,
   cashOutTapped,
@@ -34,12 +46,19 @@ import {
   pollWanted,
   removeLeg,
   removeUnavailable,
+  resultsDay,
   routeOr,
   type SbModel,
   screenEvents,
+  searchAnswered,
+  searchShown,
+  searchTerm,
+  searchToAsk,
+  searchTyped,
   setRoute,
   setStake,
   setTarget,
+  shownResults,
   startPlacing,
   toggleSelection,
   upcomingDay,
@@ -345,10 +364,15 @@ describe('routes', () => {
       { screen: 'league', league: 'coastal-1' },
       { screen: 'event', event: 'ev:1/x' },
       { screen: 'bets', tab: 'settled' },
+      { screen: 'results', day: null, sport: null },
+      { screen: 'results', day: '2026-11-26', sport: 'tennis' },
+      { screen: 'results', day: null, sport: 'football' },
     ] as const;
     for (const r of routes) expect(parseRoute(routeHash(r))).toEqual(r);
     expect(parseRoute('')).toBeNull();
     expect(parseRoute('#/nowhere')).toBeNull();
+    expect(routeHash({ screen: 'results', day: '2026-11-26', sport: 'tennis' })).toBe('#/results/2026-11-26/tennis');
+    expect(parseRoute('#/results/2026-1-1')).toEqual({ screen: 'results', day: null, sport: null });
   });
 });
 
@@ -501,12 +525,13 @@ describe("what the page's parts decide", () => {
   });
 
   it('counts the matches in play on the live tab and marks the tab of the screen shown', () => {
-    const nav = { live: 'Live', upcoming: 'Upcoming', sports: 'Sports', bets: 'My bets' };
+    const nav = { live: 'Live', upcoming: 'Upcoming', sports: 'Sports', results: 'Results', bets: 'My bets' };
     let m = setRoute(ready(), { screen: 'live', sport: null });
     expect(navTabs(m, nav).map(([route, text, current]) => [route.screen, text, current])).toEqual([
       ['live', 'Live 1', true],
       ['upcoming', 'Upcoming', false],
       ['sports', 'Sports', false],
+      ['results', 'Results', false],
       ['bets', 'My bets', false],
     ]);
     // A league and an event are under the sports tab; with nothing in play the live tab shows no count.
@@ -515,8 +540,11 @@ describe("what the page's parts decide", () => {
       ['Live', false],
       ['Upcoming', false],
       ['Sports', true],
+      ['Results', false],
       ['My bets', false],
     ]);
+    m = setRoute(m, { screen: 'results', day: '2026-11-26', sport: null });
+    expect(navTabs(m, nav).find(([route]) => route.screen === 'results')?.[2]).toBe(true);
   });
 
   it("redraws an event's page for a market new or closed there, and only the prices otherwise", () => {
@@ -544,5 +572,49 @@ describe("what the page's parts decide", () => {
     // A hidden page runs no timers.
     expect(pollWanted(ready(), true)).toBe(false);
     expect(pollWanted(pending, true)).toBe(false);
+  });
+});
+
+describe('results and search', () => {
+  const ready = () => applyLobby(initialModel(), lobby(), T0);
+
+  it("shows today's results until a day is chosen, each day's kept, filtered by sport", () => {
+    let m = ready();
+    const route = { screen: 'results', day: null, sport: null } as const;
+    expect(resultsDay(m, route)).toBeNull();
+    expect(shownResults(m, route)).toBeUndefined();
+    m = applyResults(m, resultsAnswer('2026-11-27', [resultOf('r1'), resultOf('r2', { sport: 'tennis' })]));
+    expect(resultsDay(m, route)).toBe('2026-11-27');
+    expect(shownResults(m, route)?.map((r) => r.id)).toEqual(['r1', 'r2']);
+    expect(shownResults(m, { ...route, sport: 'tennis' })?.map((r) => r.id)).toEqual(['r2']);
+    const yesterday = { ...route, day: '2026-11-26' };
+    expect(shownResults(m, yesterday)).toBeUndefined();
+    m = applyResults(m, resultsAnswer('2026-11-26', []));
+    expect(shownResults(m, yesterday)).toEqual([]);
+    expect(shownResults(m, route)?.length).toBe(2);
+    expect(m.results.days[0]).toBe('2026-11-27');
+  });
+
+  it('asks for a term of 2 to 40 characters once, and drops an answer to an older term', () => {
+    expect(searchTerm(' a ')).toBeNull();
+    expect(searchTerm('  ab ')).toBe('ab');
+    expect(searchTerm('x'.repeat(41))).toBeNull();
+    let m = searchTyped(ready(), 'a');
+    expect(searchShown(m)).toEqual({ kind: 'short' });
+    expect(searchToAsk(m)).toBeNull();
+    m = searchTyped(m, 'as');
+    expect(searchShown(m)).toEqual({ kind: 'waiting' });
+    expect(searchToAsk(m)).toBe('as');
+    m = searchTyped(m, 'ash');
+    // The answer for "as" comes after "ash" was typed: it is not shown.
+    m = searchAnswered(m, 'as', searchAnswer());
+    expect(searchShown(m)).toEqual({ kind: 'waiting' });
+    m = searchAnswered(m, 'ash', searchAnswer());
+    expect(searchShown(m)).toMatchObject({ kind: 'answer' });
+    expect(searchToAsk(m)).toBeNull();
+    // A space more keeps the answer; another term drops it; an empty box shows nothing.
+    expect(searchShown(searchTyped(m, 'ash '))).toMatchObject({ kind: 'answer' });
+    expect(searchShown(searchTyped(m, 'ashb'))).toEqual({ kind: 'waiting' });
+    expect(searchShown(searchTyped(m, ''))).toEqual({ kind: 'idle' });
   });
 });

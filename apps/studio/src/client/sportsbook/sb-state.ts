@@ -16,6 +16,9 @@ import type {
   OddsFormat,
   PlaceAnswer,
   QuoteAnswer,
+  ResultsAnswer,
+  ResultView,
+  SearchAnswer,
 } from '../../sportsbook/api';
 import type { EventStatus, MatchState, Sport } from '../../sportsbook/types';
 import { type LineStyle, parseStake } from './sb-format';
@@ -41,7 +44,8 @@ export type Route =
   | { screen: 'sports' }
   | { screen: 'league'; league: string }
   | { screen: 'event'; event: string }
-  | { screen: 'bets'; tab: 'open' | 'settled' };
+  | { screen: 'bets'; tab: 'open' | 'settled' }
+  | { screen: 'results'; day: string | null; sport: Sport | null };
 
 export type EventEntry = {
   event: EventCard;
@@ -95,7 +99,16 @@ export type SbModel = {
   bets: { open: MyBet[]; settled: MyBet[]; next: string | null; loaded: { open: boolean; settled: boolean } };
   /** Whether the socket is open (else the page polls). */
   online: boolean;
+  /** The results screen: the days it offers (today first) and each day's finished events read so far. */
+  results: { days: string[]; byDay: Record<string, ResultView[]> };
+  search: SearchState;
 };
+
+/**
+ * The search box: what is typed, the term last asked of the book and its answer (null while none
+ * matches what is typed).
+ */
+export type SearchState = { text: string; asked: string | null; answer: SearchAnswer | null };
 
 /** How long a price's up or down mark is kept. */
 export const MOVE_MS = 4000;
@@ -125,6 +138,8 @@ export function initialModel(prefs: Partial<Prefs> = {}): SbModel {
     slip: emptySlip(),
     bets: { open: [], settled: [], next: null, loaded: { open: false, settled: false } },
     online: false,
+    results: { days: [], byDay: {} },
+    search: { text: '', asked: null, answer: null },
   };
 }
 
@@ -744,7 +759,7 @@ export function routeOr(m: SbModel, parsed: Route | null): Route {
 /** The top tabs: each one's route, its words (live now with how many are in play) and whether its screen is shown. */
 export function navTabs(
   m: SbModel,
-  nav: { live: string; upcoming: string; sports: string; bets: string },
+  nav: { live: string; upcoming: string; sports: string; results: string; bets: string },
 ): [Route, string, boolean][] {
   const r = m.route;
   const live = liveEvents(m).length;
@@ -752,6 +767,7 @@ export function navTabs(
     [{ screen: 'live', sport: null }, live ? `${nav.live} ${live}` : nav.live, r.screen === 'live'],
     [{ screen: 'upcoming', day: null, sport: null }, nav.upcoming, r.screen === 'upcoming'],
     [{ screen: 'sports' }, nav.sports, r.screen === 'sports' || r.screen === 'league' || r.screen === 'event'],
+    [{ screen: 'results', day: null, sport: null }, nav.results, r.screen === 'results'],
     [{ screen: 'bets', tab: 'open' }, nav.bets, r.screen === 'bets'],
   ];
 }
@@ -842,6 +858,71 @@ export function clocksRunning(m: SbModel): boolean {
     const e = m.events[id]?.event;
     return !!e && e.status === 'live' && !!e.state?.clock?.running;
   });
+}
+
+// ---- results and search ----
+
+/** A day's results (GET /api/sb/results), with the days the screen offers. */
+export function applyResults(m: SbModel, answer: ResultsAnswer): SbModel {
+  return {
+    ...m,
+    results: { days: answer.days, byDay: { ...m.results.byDay, [answer.day]: answer.results } },
+  };
+}
+
+/** The day the results screen shows: the one in its route, else today (the first day offered) once known. */
+export function resultsDay(m: SbModel, route: Extract<Route, { screen: 'results' }>): string | null {
+  return route.day ?? m.results.days[0] ?? null;
+}
+
+/** The results the screen lists (its sport's only, when one is chosen), or undefined while its day is not read. */
+export function shownResults(m: SbModel, route: Extract<Route, { screen: 'results' }>): ResultView[] | undefined {
+  const day = resultsDay(m, route);
+  const list = day ? m.results.byDay[day] : undefined;
+  if (!list || !route.sport) return list;
+  return list.filter((r) => r.sport === route.sport);
+}
+
+/** The most characters the book searches for (sportsbook.routes.ts SearchQuery). */
+export const SEARCH_MAX = 40;
+export const SEARCH_MIN = 2;
+
+/** What a typed text searches for: trimmed, or null when it is too short (or too long) to ask. */
+export function searchTerm(text: string): string | null {
+  const term = text.trim();
+  return term.length >= SEARCH_MIN && term.length <= SEARCH_MAX ? term : null;
+}
+
+/** The search box's text changed: an answer for another term is no longer shown. */
+export function searchTyped(m: SbModel, text: string): SbModel {
+  const term = searchTerm(text);
+  const keep = term !== null && term.toLowerCase() === m.search.asked?.toLowerCase();
+  return {
+    ...m,
+    search: { text, asked: keep ? m.search.asked : null, answer: keep ? m.search.answer : null },
+  };
+}
+
+/** The term to ask the book for now, or null (too short, or already answered). */
+export function searchToAsk(m: SbModel): string | null {
+  const term = searchTerm(m.search.text);
+  return term !== null && term !== m.search.asked ? term : null;
+}
+
+/** The book's answer for `term`: kept only when it is still what the box holds (a slower, older answer is dropped). */
+export function searchAnswered(m: SbModel, term: string, answer: SearchAnswer): SbModel {
+  if (searchTerm(m.search.text) !== term) return m;
+  return { ...m, search: { ...m.search, asked: term, answer } };
+}
+
+/** What the box's list shows: nothing (empty box), a hint to type more, a wait, or the answer. */
+export function searchShown(
+  m: SbModel,
+): { kind: 'idle' } | { kind: 'short' } | { kind: 'waiting' } | { kind: 'answer'; answer: SearchAnswer } {
+  const text = m.search.text.trim();
+  if (!text) return { kind: 'idle' };
+  if (text.length < SEARCH_MIN) return { kind: 'short' };
+  return m.search.answer ? { kind: 'answer', answer: m.search.answer } : { kind: 'waiting' };
 }
 
 export { maxLegs, type SlipLeg, stakeOf };

@@ -18,6 +18,20 @@ const CSS = `
 .sb-screen-title { font-size: 18px; margin: 4px 0 8px; }
 .sb-screen-title:focus { outline: none; }
 .sb-empty { padding: 24px 8px; text-align: center; }
+.sb-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.sb-search { margin: 0 0 8px; }
+.sb-search-input { width: 100%; box-sizing: border-box; min-height: 44px; padding: 0 12px; border-radius: 22px;
+  border: 1px solid var(--line); background: var(--panel); color: var(--text); font: inherit; }
+.sb-search-status:empty { display: none; }
+.sb-search-status { margin: 4px 4px 0; }
+.sb-search-list h3 { font-size: 13px; margin: 8px 0 4px; color: var(--muted); font-weight: 600; }
+.sb-search-list ul { list-style: none; margin: 0; padding: 0; }
+.sb-search-list a { display: flex; flex-direction: column; justify-content: center; min-height: 44px; padding: 4px 8px;
+  color: var(--text); text-decoration: none; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
+.sb-result-score { display: inline-flex; flex-direction: column; align-items: flex-end; }
+.sb-result.cancelled .sb-score { color: var(--muted); }
+.sb-cancelled { color: var(--error); font-weight: 600; }
+.sb-periods { margin: 2px 0 0; }
 .sb-chips, .sb-days { display: flex; gap: 6px; overflow-x: auto; padding: 2px 0 8px; scrollbar-width: thin; }
 .sb-chip { flex: none; min-height: 44px; display: inline-flex; align-items: center; padding: 0 14px; border-radius: 22px;
   border: 1px solid var(--line); color: var(--text); text-decoration: none; white-space: nowrap; }

@@ -2,10 +2,30 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBetsView } from './sb-bets-view';
 import { createSheet, keepingFocus } from './sb-controls';
-import { card, fullEvent, liveCard, lobby, market, myBet, T0 } from './sb-fixtures';
+import {
+  card,
+  fullEvent,
+  liveCard,
+  lobby,
+  market,
+  myBet,
+  resultOf,
+  resultsAnswer,
+  searchAnswer,
+  T0,
+} from './sb-fixtures';
+import { createSearchView } from './sb-search-view';
 import { createSlipView, type SlipActions } from './sb-slip-view';
 import * as S from './sb-state';
-import { drawPrice, emptyIndex, eventScreen, liveScreen, upcomingScreen, type ViewCtx } from './sb-views';
+import {
+  drawPrice,
+  emptyIndex,
+  eventScreen,
+  liveScreen,
+  resultsScreen,
+  upcomingScreen,
+  type ViewCtx,
+} from './sb-views';
 import { englishWords } from './sb-words';
 
 // The page's drawing in a DOM: prices are buttons with names a screen reader reads, suspended
@@ -622,5 +642,95 @@ describe('redraws', () => {
     expect(now).not.toBe(first);
     expect(document.activeElement).toBe(now);
     expect(now.selectionStart).toBe(2);
+  });
+});
+
+describe('results and search', () => {
+  const draw = (nodes: HTMLElement[]) => {
+    const root = document.createElement('main');
+    root.append(...nodes);
+    document.body.append(root);
+    return root;
+  };
+
+  it("lists a day's results by league with final and period scores, a cancelled match said so", () => {
+    model = S.applyResults(
+      model,
+      resultsAnswer('2026-11-27', [
+        resultOf('r1'),
+        resultOf('r2', { home: 'Cedar Town', away: 'Dunmore', status: 'abandoned', score: null, periods: [] }),
+        resultOf('r3', {
+          sport: 'tennis',
+          league: { id: 'clay-open', name: 'Clayfield Open', region: null, title: null },
+          score: { home: 2, away: 1 },
+          counted: { home: 16, away: 14 },
+          periods: [
+            { period: 'S1', home: 6, away: 4 },
+            { period: 'S2', home: 3, away: 6 },
+          ],
+        }),
+      ]),
+    );
+    const root = draw(resultsScreen(context(), { screen: 'results', day: null, sport: null }));
+    expect(root.querySelector('h2')?.textContent).toBe('Results');
+    expect(root.querySelector('[data-testid="results-count"]')?.textContent).toBe('Results: 3');
+    expect(root.querySelector('[data-testid="results-count"]')?.getAttribute('aria-live')).toBe('polite');
+    const groups = [...root.querySelectorAll('.sb-league-group h3 a')].map((a) => a.getAttribute('href'));
+    expect(groups).toEqual(['#/league/coastal-1', '#/league/clay-open']);
+    const r1 = root.querySelector('[data-event="r1"]')!;
+    expect(r1.querySelector('[data-testid="final-score"]')?.textContent).toBe('2-1');
+    expect(r1.querySelector('[data-testid="periods"]')?.textContent).toBe('1st half 1-0');
+    expect(r1.querySelector('[data-testid="result-status"]')?.textContent).toBe('Ended');
+    expect(r1.querySelector('a')?.getAttribute('href')).toBe('#/event/r1');
+    const r2 = root.querySelector('[data-event="r2"]')!;
+    expect(r2.querySelector('[data-testid="result-status"]')?.textContent).toBe('Cancelled');
+    expect(r2.querySelector('[data-testid="final-score"]')?.textContent).toBe('–');
+    const r3 = root.querySelector('[data-event="r3"]')!;
+    expect(r3.textContent).toContain('(16-14)');
+    expect(r3.querySelector('[data-testid="periods"]')?.textContent).toBe('Set 1 6-4 · Set 2 3-6');
+    // The days are links to their results, today marked; the sport chips keep the day.
+    const days = [...root.querySelectorAll('.sb-days a')];
+    expect(days).toHaveLength(7);
+    expect(days[0]?.getAttribute('aria-current')).toBe('page');
+    expect(days[1]?.getAttribute('href')).toBe('#/results/2026-11-26');
+    const tennis = [...root.querySelectorAll('.sb-chips a')].find((a) => a.textContent?.startsWith('Tennis'));
+    expect(tennis?.getAttribute('href')).toBe('#/results/2026-11-27/tennis');
+  });
+
+  it('says a day with no results, and waits for a day not read yet', () => {
+    model = S.applyResults(model, resultsAnswer('2026-11-27', []));
+    let root = draw(resultsScreen(context(), { screen: 'results', day: null, sport: null }));
+    expect(root.querySelector('[data-testid="empty"]')?.textContent).toBe('No results on this day.');
+    root = draw(resultsScreen(context(), { screen: 'results', day: '2026-11-25', sport: null }));
+    expect(root.querySelector('[data-testid="empty"]')).toBeNull();
+    expect(root.textContent).toContain('Loading');
+  });
+
+  it('shows the leagues and matches found, linked, with the count said politely', () => {
+    const typed: string[] = [];
+    const view = createSearchView(context(), { typed: (t) => typed.push(t), picked: () => undefined });
+    document.body.append(view.el);
+    const label = view.el.querySelector('label')!;
+    expect(label.getAttribute('for')).toBe(view.input.id);
+    expect(label.textContent).toBe('Search teams and leagues');
+    view.input.value = 'a';
+    view.input.dispatchEvent(new Event('input'));
+    expect(typed).toEqual(['a']);
+    model = S.searchTyped(model, 'a');
+    view.render();
+    const status = view.el.querySelector('[data-testid="search-count"]')!;
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('Type at least 2 characters.');
+    model = S.searchAnswered(S.searchTyped(model, 'ash'), 'ash', searchAnswer());
+    view.render();
+    expect(status.textContent).toBe('Leagues: 1, matches: 1');
+    expect(view.el.querySelector('[data-testid="search-league"]')?.getAttribute('href')).toBe('#/league/coastal-1');
+    const match = view.el.querySelector('[data-testid="search-event"]')!;
+    expect(match.getAttribute('href')).toBe('#/event/ev-a');
+    expect(match.textContent).toContain('Ashby Rovers – Birchfield');
+    model = S.searchAnswered(S.searchTyped(model, 'zz'), 'zz', { leagues: [], events: [] });
+    view.render();
+    expect(status.textContent).toBe('Nothing found.');
+    expect(view.el.querySelectorAll('a')).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
 // The sportsbook page's screens, drawn from the state with textContent only (nothing the server
 // sent is ever parsed as markup): sports and leagues, live now, upcoming by the brand's day, a
-// league, an event with all its markets grouped. Every price is a button; the page keeps an index of
+// league, an event with all its markets grouped, the results of a day. Every price is a button; the page keeps an index of
 // the buttons, clocks and scores it drew, so a socket message moves only what it changed.
-import type { EventCard, MarketView, SelectionView } from '../../sportsbook/api';
+import type { EventCard, MarketView, ResultView, SelectionView } from '../../sportsbook/api';
 import type { MarketType, Sport } from '../../sportsbook/types';
 import { counted, fill } from '../i18n';
 import { h, svgIcon } from '../ui';
@@ -18,7 +18,16 @@ import {
   shortSelection,
 } from './sb-present';
 import { routeHash } from './sb-route';
-import { inSlip, liveEvents, type Route, type SbModel, screenEvents, upcomingDay } from './sb-state';
+import {
+  inSlip,
+  liveEvents,
+  type Route,
+  resultsDay,
+  type SbModel,
+  screenEvents,
+  shownResults,
+  upcomingDay,
+} from './sb-state';
 import type { SbWords } from './sb-words';
 
 export type ViewCtx = {
@@ -337,6 +346,21 @@ function eventCard(ctx: ViewCtx, event: EventCard, showDay: boolean) {
   );
 }
 
+/** A group's heading: its league's name linked to the league's screen. */
+function leagueHeading(league: EventCard['league']) {
+  return h(
+    'h3',
+    {},
+    // The region inside the link: a link beside plain text would have to differ from it by more than colour.
+    h(
+      'a',
+      { href: routeHash({ screen: 'league', league: league.id }) },
+      league.name,
+      league.region || league.title ? h('span', { class: 'muted' }, ` · ${league.title ?? league.region}`) : null,
+    ),
+  );
+}
+
 /** Events grouped under their league's name, in the order given. */
 function byLeague(ctx: ViewCtx, events: EventCard[], showDay = false) {
   const groups = new Map<string, EventCard[]>();
@@ -346,17 +370,7 @@ function byLeague(ctx: ViewCtx, events: EventCard[], showDay = false) {
     return h(
       'section',
       { class: 'sb-league-group' },
-      h(
-        'h3',
-        {},
-        // The region inside the link: a link beside plain text would have to differ from it by more than colour.
-        h(
-          'a',
-          { href: routeHash({ screen: 'league', league: league.id }) },
-          league.name,
-          league.region || league.title ? h('span', { class: 'muted' }, ` · ${league.title ?? league.region}`) : null,
-        ),
-      ),
+      leagueHeading(league),
       ...list.map((e) => eventCard(ctx, e, showDay)),
     );
   });
@@ -364,7 +378,7 @@ function byLeague(ctx: ViewCtx, events: EventCard[], showDay = false) {
 
 function sportChips(
   ctx: ViewCtx,
-  route: Extract<Route, { screen: 'live' | 'upcoming' }>,
+  route: Extract<Route, { screen: 'live' | 'upcoming' | 'results' }>,
   count: (sport: Sport) => number,
 ) {
   const sports = ctx.model().lobby?.sports ?? [];
@@ -602,4 +616,109 @@ export function eventScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'event
       )
     : null;
   return [head, ...(body.length ? body : [empty(w.status[e.status])]), ...(fair ? [fair] : [])];
+}
+
+// ---- results ----
+
+/** A finished match's line of period scores: "1st half 1-0", "Set 1 6-4 · Set 2 3-6". */
+function periodsText(ctx: ViewCtx, r: ResultView): string {
+  const phases = ctx.words.phases as Record<string, string>;
+  return r.periods
+    .map((p) => `${Object.hasOwn(phases, p.period) ? phases[p.period] : p.period} ${p.home}-${p.away}`)
+    .join(' · ');
+}
+
+function resultCard(ctx: ViewCtx, r: ResultView, zone: string) {
+  const w = ctx.words;
+  const cancelled = r.status === 'abandoned';
+  const score = r.score ? `${r.score.home}-${r.score.away}` : '–';
+  const periods = periodsText(ctx, r);
+  return h(
+    'article',
+    { class: `sb-card sb-result${cancelled ? ' cancelled' : ''}`, 'data-event': r.id, 'data-testid': 'result' },
+    h(
+      'a',
+      { class: 'sb-card-head', href: routeHash({ screen: 'event', event: r.id }), 'data-focus': `rs:${r.id}` },
+      h('span', { class: 'sb-teams' }, sideName(ctx, 'home', r.home), sideName(ctx, 'away', r.away)),
+      h(
+        'span',
+        { class: 'sb-result-score' },
+        h('span', { class: 'sb-score', 'data-testid': 'final-score' }, score),
+        r.counted ? h('span', { class: 'muted small' }, `(${r.counted.home}-${r.counted.away})`) : null,
+      ),
+      h(
+        'span',
+        { class: 'sb-when' },
+        h(
+          'span',
+          { class: cancelled ? 'sb-cancelled' : 'muted', 'data-testid': 'result-status' },
+          cancelled ? w.results.cancelled : w.status.ended,
+        ),
+        h('span', { class: 'muted small' }, timeText(r.startsAt, zone, ctx.locale)),
+      ),
+    ),
+    periods ? h('p', { class: 'muted small sb-periods', 'data-testid': 'periods' }, periods) : null,
+  );
+}
+
+/** The results grouped under their league's name (linked to the league), in the order given. */
+function resultsByLeague(ctx: ViewCtx, results: ResultView[], zone: string) {
+  const groups = new Map<string, ResultView[]>();
+  for (const r of results) groups.set(r.league.id, [...(groups.get(r.league.id) ?? []), r]);
+  return [...groups.values()].map((list) => {
+    const league = list[0]!.league;
+    return h(
+      'section',
+      { class: 'sb-league-group' },
+      leagueHeading(league),
+      ...list.map((r) => resultCard(ctx, r, zone)),
+    );
+  });
+}
+
+export function resultsScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'results' }>): HTMLElement[] {
+  const m = ctx.model();
+  const lobby = m.lobby;
+  const w = ctx.words;
+  if (!lobby) return [loading(ctx)];
+  const day = resultsDay(m, route);
+  const today = m.results.days[0] ?? dayOf(new Date(ctx.now()), lobby.timeZone);
+  const all = day ? m.results.byDay[day] : undefined;
+  const shown = shownResults(m, route);
+  return [
+    h('h2', { class: 'sb-screen-title', tabindex: -1 }, w.nav.results),
+    m.results.days.length
+      ? h(
+          'nav',
+          { class: 'sb-days', 'aria-label': w.screens.days },
+          ...m.results.days.map((d) =>
+            h(
+              'a',
+              {
+                class: 'sb-chip',
+                href: routeHash({ screen: 'results', day: d, sport: route.sport }),
+                'aria-current': d === day ? 'page' : undefined,
+              },
+              dayLabel(d, today, ctx.locale, w.screens),
+            ),
+          ),
+        )
+      : h('span'),
+    h(
+      'p',
+      { class: 'muted small sb-zone', 'data-testid': 'time-zone' },
+      fill(w.screens.timesIn, { zone: zoneName(lobby.timeZone, ctx.locale) }),
+    ),
+    sportChips(ctx, { ...route, day }, (sport) => (all ?? []).filter((r) => r.sport === sport).length) ?? h('span'),
+    h(
+      'p',
+      { class: 'muted small', role: 'status', 'aria-live': 'polite', 'data-testid': 'results-count' },
+      shown ? fill(w.results.count, { n: shown.length }) : '',
+    ),
+    ...(shown === undefined
+      ? [loading(ctx)]
+      : shown.length
+        ? resultsByLeague(ctx, shown, lobby.timeZone)
+        : [empty(w.results.none)]),
+  ];
 }

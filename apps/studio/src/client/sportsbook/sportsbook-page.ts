@@ -22,7 +22,9 @@ import type {
   PrefsRequest,
   QuoteAnswer,
   QuoteRequest,
+  ResultsAnswer,
   SbServerMessage,
+  SearchAnswer,
   TrackerAnswer,
 } from '../../sportsbook/api';
 import { formatOdds } from '../../sportsbook/model/odds';
@@ -48,6 +50,7 @@ import {
   showBalance,
   update,
 } from './sb-scene';
+import { createSearchView } from './sb-search-view';
 import { placeRequest, slipBets } from './sb-slip';
 import { loadSlip, slipStoreKey, storage } from './sb-slip-store';
 import { createSlipView, refusalText } from './sb-slip-view';
@@ -59,6 +62,8 @@ import { drawState, emptyIndex, type ViewCtx } from './sb-views';
 import { loadWords } from './sb-words';
 
 const POLL_MS = 5000;
+/** How long the typing pauses before the search box asks the book. */
+const SEARCH_WAIT_MS = 300;
 
 async function start(app: HTMLElement) {
   injectSportsbookStyle();
@@ -165,6 +170,21 @@ function mount(
     rule: (rule) => void changePrefs(p, { oddsChange: rule }),
   });
   const sheet = createSheet({ slip: slip.el, title: slip.title, closeButton: slip.closeButton, words });
+  let searchTimer: ReturnType<typeof setTimeout> | null = null;
+  const search = createSearchView(ctx, {
+    typed: (text) => {
+      s.model = S.searchTyped(s.model, text);
+      search.render();
+      if (searchTimer) clearTimeout(searchTimer);
+      searchTimer = setTimeout(() => void askSearch(p), SEARCH_WAIT_MS);
+    },
+    // After the link is followed: a link taken out of the page at its click would not be.
+    picked: () =>
+      setTimeout(() => {
+        s.model = S.searchTyped(s.model, '');
+        search.render();
+      }, 0),
+  });
   const bets = createBetsView(ctx, {
     cashOut: (intent) => void cashOut(p, intent),
     holdCashOut: (intent) => void holdCashOut(p, intent),
@@ -177,7 +197,7 @@ function mount(
     frame.header,
     settings.panel,
     frame.tabs,
-    h('div', { class: 'sb-layout' }, h('div', { class: 'sb-main-col' }, frame.message, frame.main), slip.el),
+    h('div', { class: 'sb-layout' }, h('div', { class: 'sb-main-col' }, search.el, frame.message, frame.main), slip.el),
     sheet.backdrop,
     sheet.bar,
   );
@@ -205,7 +225,7 @@ function mount(
       drawTracker(p);
     },
   });
-  const p: SbPage = { ...o, frame, settings, slip, sheet, bets, tracker, socket };
+  const p: SbPage = { ...o, frame, settings, slip, sheet, bets, tracker, search, socket };
   return p;
 }
 
@@ -239,6 +259,9 @@ async function loadScreen(p: SbPage) {
       if (!next || next === which || s.model.lists[`day:${next}`] !== undefined) break;
       day = next;
     }
+  } else if (r.screen === 'results') {
+    const a = await guard(p, () => api<ResultsAnswer>(SB_PATHS.results({ day: r.day })));
+    if (a) s.model = S.applyResults(s.model, a);
   } else if (r.screen === 'league') {
     const a = await guard(p, () => api<EventsAnswer>(SB_PATHS.events({ league: r.league })));
     if (a) s.model = S.applyEvents(s.model, `league:${r.league}`, a.events, now());
@@ -283,6 +306,16 @@ function onRoute(p: SbPage) {
   drawScreen(p);
   if (changed) p.frame.main.querySelector<HTMLElement>('.sb-screen-title')?.focus({ preventScroll: false });
   void loadScreen(p);
+}
+
+/** Asks the book for what the search box holds, unless it is too short or already answered. */
+async function askSearch(p: SbPage) {
+  const term = S.searchToAsk(p.s.model);
+  if (!term) return;
+  const answer = await p.api<SearchAnswer>(SB_PATHS.search(term)).catch(() => null);
+  if (!answer) return;
+  p.s.model = S.searchAnswered(p.s.model, term, answer);
+  p.search.render();
 }
 
 // ---- the socket ----
