@@ -316,6 +316,19 @@ test("three members play Hold'em at one table to a showdown; one reconnects to t
     const stack = (await page.locator('.cr-seat.me [data-testid=stack]').innerText()).trim();
     assert.match(stack, /^1,[45]\d\d$|^1,500$/, `a sit-and-go stack in whole chips: ${stack}`);
   }
+  // Still seated at the cash table, the first member follows it from the strip above the
+  // tournament's table, and looks at both side by side on the 1440-pixel window.
+  const strip = a.getByTestId('my-tables');
+  await strip.locator(`[data-testid=my-table][data-table="${TABLE}"]`).waitFor();
+  assert.equal(await strip.getByTestId('my-table').count(), 2, 'the cash table and the tournament in the strip');
+  await a.getByTestId('side-by-side').click();
+  await a.locator('.cr-duo .cr-spot').nth(1).locator('.cr-seat.me').waitFor();
+  assert.equal(await a.locator('.cr-duo [data-testid=felt]').count(), 2, 'two felts side by side');
+  const duoWide = await a.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(duoWide <= 0, `1440x900: two tables side by side fit the window (${duoWide})`);
+  await screenshot(a, 'card-room-side-by-side');
+  await a.getByTestId('side-by-side').click();
+  await a.locator('.cr-solo [data-testid=felt]').waitFor();
   const sngWide = await c.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(sngWide <= 0, `phone: the sit-and-go table is no wider than the window (${sngWide})`);
   await screenshot(c, 'card-room-sng-phone');

@@ -36,9 +36,14 @@ import {
   initialTableScreen,
   type LobbyAnswer,
   type LobbyChoice,
+  markDrawn,
   nextRequestId,
   reconnectDelay,
   requestKey,
+  type StripItem,
+  seatedIn,
+  sideBySideChoice,
+  stripItems,
   type TableScreen,
   tableFromHash,
   takeView,
@@ -64,8 +69,26 @@ type CrPage = {
   showBalance: () => Promise<void>;
   screen: HTMLElement;
   filter: LobbyChoice;
-  /** Stops the screen shown (its poll, or its socket and clock) before the next is drawn. */
+  /** Stops the screen shown (its poll, or its tables' drawing) before the next is drawn. */
   leaveScreen: () => void;
+  /** The tables the page holds a socket to, in the order they were opened: those shown and those the player sits at. */
+  open: Map<string, OpenTable>;
+  /** The tables on screen (one, or two side by side); none on the lobby. */
+  shown: string[];
+  /** Draws the "My tables" strip again. */
+  drawStrip: () => void;
+};
+
+/** A table followed over its socket, drawn or not: the player may sit at several and look at one or two. */
+type OpenTable = {
+  id: string;
+  st: TableScreen;
+  entropy: HandEntropy;
+  send: (message: Record<string, unknown>) => Promise<Answer>;
+  requestOf: (type: string, extra?: Record<string, unknown>) => Promise<boolean>;
+  /** The drawing on screen, while the table is shown. */
+  onView: ((v: PvpTableView) => void) | null;
+  close: () => void;
 };
 
 function storage(): Storage | null {
@@ -140,8 +163,14 @@ async function start(app: HTMLElement) {
   );
   const status = h('p', { class: 'message', role: 'status', 'aria-live': 'polite', 'data-testid': 'message' });
   const screen = h('div', {});
+  const strip = h('nav', {
+    class: 'cr-strip',
+    hidden: true,
+    'data-testid': 'my-tables',
+    'aria-label': words.multi.myTables,
+  });
   app.classList.add('cr-app');
-  app.replaceChildren(header, status, screen);
+  app.replaceChildren(header, status, strip, screen);
   const say = (text: string, error = false) => {
     status.textContent = text;
     status.classList.toggle('error', error);
@@ -165,9 +194,12 @@ async function start(app: HTMLElement) {
     screen,
     filter: initialLobbyChoice(boot.preset),
     leaveScreen: () => undefined,
+    open: new Map(),
+    shown: [],
+    drawStrip: () => drawStrip(page, strip),
   };
   const fromHash = tableFromHash(location.hash);
-  if (fromHash !== null) void showTable(page, fromHash);
+  if (fromHash !== null) showTables(page, [fromHash]);
   else await showLobby(page, true);
 }
 
@@ -175,6 +207,8 @@ async function start(app: HTMLElement) {
 async function showLobby(page: CrPage, autoOpen: boolean) {
   const { words, trial, say, errorText } = page;
   page.leaveScreen();
+  page.shown = [];
+  page.drawStrip();
   location.hash = '';
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -191,7 +225,7 @@ async function showLobby(page: CrPage, autoOpen: boolean) {
   const tongitsHeading = h('h2', { hidden: true }, 'Tongits');
   const sngList = h('div', { class: 'cr-tables', 'data-testid': 'sng-list' });
   const sngHeading = h('h2', { hidden: true }, words.sng.heading);
-  const toTable = (tableId: string) => void showTable(page, tableId);
+  const toTable = (tableId: string) => showTables(page, [tableId]);
   const joinNext = createJoinNext({ ...page, showTable: toTable });
   page.screen.replaceChildren(
     h('h2', {}, words.lobby.heading),
@@ -222,10 +256,14 @@ async function showLobby(page: CrPage, autoOpen: boolean) {
     const d = data;
     if (autoOpen) {
       autoOpen = false;
-      // Back on the page while seated (a reload, a lost tab): straight back to the seat.
-      const mine = d.tables.find((t) => t.you.seated)?.id ?? runToResume(sngs);
-      if (mine) {
-        void showTable(page, mine);
+      // Back on the page while seated (a reload, a lost tab): straight back to the seats, the first
+      // on screen and the others followed in the "My tables" strip.
+      const mine = d.tables.filter((t) => t.you.seated).map((t) => t.id);
+      const run = runToResume(sngs);
+      const first = mine[0] ?? run;
+      if (first) {
+        for (const id of [...mine, ...(run ? [run] : [])]) openTable(page, id);
+        showTables(page, [first]);
         return;
       }
     }
@@ -253,14 +291,14 @@ async function showLobby(page: CrPage, autoOpen: boolean) {
   poll();
 }
 
-// ---- a table ----
-async function showTable(page: CrPage, tableId: string) {
-  const { words, say } = page;
-  page.leaveScreen();
-  location.hash = `table=${encodeURIComponent(tableId)}`;
-  say('');
-  const st: TableScreen = initialTableScreen();
+// ---- the tables ----
 
+/** The table's connection, opened once and kept while the player sits there or it is on screen. */
+function openTable(page: CrPage, tableId: string): OpenTable {
+  const known = page.open.get(tableId);
+  if (known) return known;
+  const { words, say } = page;
+  const st: TableScreen = initialTableScreen();
   const send = (message: Record<string, unknown>) =>
     new Promise<Answer>((resolve) => {
       if (!st.ws || st.ws.readyState !== WebSocket.OPEN) {
@@ -277,8 +315,8 @@ async function showTable(page: CrPage, tableId: string) {
     if (!answer.ok && answer.error) say(errorPhrase(words.errors, answer.error.code, answer.error.message), true);
     return answer.ok;
   };
-
-  // The page's own part of each next hand's deck, sent once its seed is committed.
+  // The page's own part of each next hand's deck, sent once its seed is committed: at every table
+  // the player sits at, shown or not.
   const entropy = new HandEntropy();
   const sendEntropy = (v: PvpTableView) => {
     const due = entropy.due(v);
@@ -287,7 +325,92 @@ async function showTable(page: CrPage, tableId: string) {
       if (!a.ok) entropy.failed(due.hash);
     });
   };
+  const onOnline = () => {
+    if (st.ws?.readyState !== WebSocket.OPEN) {
+      clearTimeout(st.retryTimer);
+      connect();
+    }
+  };
+  const table: OpenTable = {
+    id: tableId,
+    st,
+    entropy,
+    send,
+    requestOf,
+    onView: null,
+    close: () => {
+      st.stopped = true;
+      clearTimeout(st.retryTimer);
+      window.removeEventListener('online', onOnline);
+      st.ws?.close();
+      st.ws = null;
+      page.open.delete(tableId);
+      page.drawStrip();
+    },
+  };
+  const connect = tableSocket(page, st, tableId, (v) => {
+    sendEntropy(v);
+    table.onView?.(v);
+    // Left while another table is on screen: nothing more to follow here.
+    if (!table.onView && !seatedIn(v)) table.close();
+    page.drawStrip();
+  });
+  window.addEventListener('online', onOnline);
+  page.open.set(tableId, table);
+  connect();
+  return table;
+}
 
+/** One table on screen, or two side by side; the others the player sits at are followed in the strip. */
+function showTables(page: CrPage, tableIds: string[]) {
+  const { words } = page;
+  page.leaveScreen();
+  page.shown = tableIds;
+  location.hash = `table=${encodeURIComponent(tableIds[0] ?? '')}`;
+  page.say('');
+  const back = h('button', { type: 'button', class: 'button ghost', 'data-testid': 'to-lobby' }, words.table.lobby);
+  back.addEventListener('click', () => {
+    void showLobby(page, false);
+    void page.showBalance();
+  });
+  const pairButton = h('button', {
+    type: 'button',
+    class: 'button ghost',
+    hidden: true,
+    'data-testid': 'side-by-side',
+  });
+  pairButton.addEventListener('click', () => {
+    const choice = sideBySideChoice(page.shown, seatedIds(page), window.innerWidth);
+    if (choice) showTables(page, choice.show);
+  });
+  const tables = tableIds.map((id) => openTable(page, id));
+  const spots = tables.map((t) => h('div', { class: 'cr-spot', 'data-table': t.id }));
+  page.screen.replaceChildren(
+    h('div', { class: 'cr-actions' }, back, pairButton),
+    h('div', { class: tables.length > 1 ? 'cr-duo' : 'cr-solo' }, ...spots),
+  );
+  const drawPairButton = () => {
+    const choice = sideBySideChoice(page.shown, seatedIds(page), window.innerWidth);
+    pairButton.hidden = choice === null;
+    if (choice) pairButton.textContent = choice.pair ? words.multi.sideBySide : words.multi.oneTable;
+  };
+  const detach = tables.map((t, i) => drawTable(page, t, spots[i] as HTMLElement, drawPairButton));
+  drawPairButton();
+  window.addEventListener('resize', drawPairButton);
+  page.drawStrip();
+  page.leaveScreen = () => {
+    window.removeEventListener('resize', drawPairButton);
+    for (const d of detach) d();
+    // A table watched but not sat at is not followed once it is off screen.
+    for (const t of tables) if (!seatedIn(t.st.view)) t.close();
+  };
+}
+
+const seatedIds = (page: CrPage) => [...page.open.values()].filter((t) => seatedIn(t.st.view)).map((t) => t.id);
+
+/** Draws a table into its spot from its connection's views; answers what stops the drawing. */
+function drawTable(page: CrPage, table: OpenTable, spot: HTMLElement, onView: () => void): () => void {
+  const { st, send, requestOf } = table;
   // At a sit-and-go's table the felt's amounts (stacks, bets, pots, raises) are tournament chips, not money.
   const felt = {
     ...page,
@@ -295,29 +418,15 @@ async function showTable(page: CrPage, tableId: string) {
   };
   const controls = createTableControls({ ...felt, state: st, send, requestOf });
   const scene = createTableScene({ ...felt, state: st, onSit: controls.sitSheet });
-  const panels = createTablePanels({ ...page, state: st, requestOf, entropy });
+  const panels = createTablePanels({ ...page, state: st, requestOf, entropy: table.entropy });
   const me = h('div', { class: 'cr-me' }, scene.turnLine, scene.mine, controls.moves, controls.raise, controls.tools);
-  const back = h('button', { type: 'button', class: 'button ghost', 'data-testid': 'to-lobby' }, words.table.lobby);
-  back.addEventListener('click', () => {
-    void showLobby(page, false);
-    void page.showBalance();
-  });
   // The felt and the player's own panel: one above the other, side by side on a wide screen (cr-style.ts).
   const play = h('div', { class: 'cr-play' }, scene.wrap, me);
   // A sit-and-go's level, blinds, clock and prizes above its table (hidden at a cash table).
-  const sngBar = createSngBar(page, tableId);
-  page.screen.replaceChildren(
-    h('div', { class: 'cr-actions' }, back),
-    sngBar.el,
-    play,
-    panels.fair,
-    panels.hist,
-    controls.sheet,
-  );
+  const sngBar = createSngBar(page, table.id);
+  spot.replaceChildren(sngBar.el, play, panels.fair, panels.hist, controls.sheet);
 
-  const draw = () => {
-    const v = st.view;
-    if (!v) return;
+  const draw = (v: PvpTableView) => {
     const newHand = scene.drawFelt(v);
     // ---- the player's own cards, moves and tools ----
     scene.drawMine(v, newHand);
@@ -325,31 +434,59 @@ async function showTable(page: CrPage, tableId: string) {
     scene.drawClock();
     controls.drawTools(v);
     panels.drawFair();
-  };
-  const connect = tableSocket(page, st, tableId, (v) => {
-    draw();
-    sendEntropy(v);
     sngBar.watch(v);
-  });
-
-  const clock = setInterval(() => scene.drawClock(), 250);
-  const onOnline = () => {
-    if (st.ws?.readyState !== WebSocket.OPEN) {
-      clearTimeout(st.retryTimer);
-      connect();
-    }
+    onView();
   };
-  window.addEventListener('online', onOnline);
-  page.leaveScreen = () => {
-    st.stopped = true;
+  const mine = (v: PvpTableView) => draw(v);
+  table.onView = mine;
+  if (st.view) {
+    markDrawn(st);
+    draw(st.view);
+  }
+  const clock = setInterval(() => scene.drawClock(), 250);
+  return () => {
+    if (table.onView === mine) table.onView = null;
     sngBar.stop();
     clearInterval(clock);
-    clearTimeout(st.retryTimer);
-    window.removeEventListener('online', onOnline);
-    st.ws?.close();
-    st.ws = null;
   };
-  connect();
+}
+
+/** The "My tables" strip: each table the player sits at, the ones waiting for a move marked, a tap away. */
+function drawStrip(page: CrPage, strip: HTMLElement) {
+  const { words } = page;
+  const items = stripItems(
+    [...page.open.values()].map((t) => ({ id: t.id, view: t.st.view })),
+    page.shown,
+  );
+  strip.hidden = items.length === 0;
+  if (strip.hidden) {
+    strip.replaceChildren();
+    return;
+  }
+  const amount = (i: StripItem, n: number) => (i.chips ? chipsText(n, page.locale) : page.money(n));
+  const stakes = (i: StripItem) => `${amount(i, i.smallBlind)}/${amount(i, i.bigBlind)}`;
+  strip.replaceChildren(
+    h('span', { class: 'muted small' }, words.multi.myTables),
+    ...items.map((i) => {
+      const b = h(
+        'button',
+        {
+          type: 'button',
+          class: `cr-strip-item${i.turn ? ' turn' : ''}`,
+          'data-testid': 'my-table',
+          'data-table': i.id,
+          'aria-current': i.shown ? 'true' : 'false',
+        },
+        h('span', {}, i.name),
+        h('span', { class: 'muted small' }, stakes(i)),
+        i.turn ? h('strong', { class: 'cr-strip-turn' }, words.table.yourTurn) : null,
+      );
+      b.addEventListener('click', () => {
+        if (!page.shown.includes(i.id)) showTables(page, [i.id]);
+      });
+      return b;
+    }),
+  );
 }
 
 /**

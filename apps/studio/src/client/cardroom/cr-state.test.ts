@@ -19,6 +19,7 @@ import {
   joinNextBody,
   keepRaise,
   lobbyTables,
+  markDrawn,
   minorOf,
   moveLabel,
   moveSound,
@@ -27,16 +28,21 @@ import {
   offerSecondsLeft,
   reconnectDelay,
   requestKey,
+  SIDE_BY_SIDE_MIN_WIDTH,
   seatClasses,
+  seatedIn,
   seatSpot,
   seatTag,
   showsOf,
+  sideBySideChoice,
+  stripItems,
   tableFromHash,
   takeView,
   tongitsAddress,
   topUpRoom,
   turnClock,
   winnersOf,
+  yourTurn,
 } from './cr-state';
 import { englishCardRoomWords as words } from './cr-words';
 
@@ -395,5 +401,72 @@ describe('the hand history', () => {
     expect(detailCards(tongits)).toEqual({ board: null, cards: ['5h', '5s'] });
     // A Tongits hand without its deal (not dealt yet): no cards.
     expect(detailCards({ ...tongits, deal: null })).toEqual({ board: null, cards: null });
+  });
+});
+
+describe('several tables', () => {
+  const legal = { fold: true } as unknown as PvpTableView['you']['legal'];
+  const tableView = (
+    id: string,
+    o: { seat?: number | null; buyingIn?: boolean; toAct?: number | null; kind?: 'sng'; over?: boolean } = {},
+  ) => {
+    const seat = o.seat === undefined ? 2 : o.seat;
+    return {
+      table: { id, name: `Table ${id}`, smallBlind: 100, bigBlind: 200, ...(o.kind ? { kind: o.kind } : {}) },
+      seats: [null, null, seat === null ? (o.buyingIn ? { you: true } : null) : { you: true }],
+      hand: o.toAct === undefined ? null : { id: 7, board: ['As', 'Kd', '2c'], over: o.over ?? false, toAct: o.toAct },
+      you: { seat, legal: o.toAct !== undefined && o.toAct === seat ? legal : null },
+    } as unknown as PvpTableView;
+  };
+
+  it('counts a seat being bought into as held, a watcher as not seated', () => {
+    expect(seatedIn(tableView('a'))).toBe(true);
+    expect(seatedIn(tableView('a', { seat: null, buyingIn: true }))).toBe(true);
+    expect(seatedIn(tableView('a', { seat: null }))).toBe(false);
+    expect(seatedIn(null)).toBe(false);
+  });
+
+  it("marks a table waiting for the player's move, not one waiting for another's", () => {
+    expect(yourTurn(tableView('a', { toAct: 2 }))).toBe(true);
+    expect(yourTurn(tableView('a', { toAct: 4 }))).toBe(false);
+    expect(yourTurn(tableView('a'))).toBe(false);
+  });
+
+  it('lists the seated tables once one is off screen, with the turn marked and sit-and-go blinds as chips', () => {
+    const open = [
+      { id: 'a', view: tableView('a') },
+      { id: 'b', view: tableView('b', { toAct: 2, kind: 'sng' }) },
+      { id: 'c', view: tableView('c', { seat: null }) },
+    ];
+    expect(stripItems(open, ['a']).map((i) => [i.id, i.turn, i.shown, i.chips])).toEqual([
+      ['a', false, true, false],
+      ['b', true, false, true],
+    ]);
+    // Every seated table on screen (or none seated): no strip.
+    expect(stripItems(open, ['a', 'b'])).toEqual([]);
+    expect(stripItems([{ id: 'c', view: tableView('c', { seat: null }) }], [])).toEqual([]);
+    // On the lobby, one seated table is the way back.
+    expect(stripItems([{ id: 'a', view: tableView('a') }], []).map((i) => i.id)).toEqual(['a']);
+    expect(stripItems(open, ['a'])[0]).toMatchObject({ name: 'Table a', smallBlind: 100, bigBlind: 200 });
+  });
+
+  it('offers two tables side by side on a wide window only, and one table back from two', () => {
+    expect(sideBySideChoice(['a'], ['a', 'b'], SIDE_BY_SIDE_MIN_WIDTH)).toEqual({ show: ['a', 'b'], pair: true });
+    expect(sideBySideChoice(['a'], ['a', 'b'], SIDE_BY_SIDE_MIN_WIDTH - 1)).toBeNull();
+    expect(sideBySideChoice(['a'], ['a'], 1600)).toBeNull();
+    // Watching a table the player does not sit at, beside one they do.
+    expect(sideBySideChoice(['w'], ['a'], 1600)).toEqual({ show: ['w', 'a'], pair: true });
+    expect(sideBySideChoice(['a', 'b'], ['a', 'b'], 400)).toEqual({ show: ['a'], pair: false });
+    expect(sideBySideChoice([], ['a'], 1600)).toBeNull();
+  });
+
+  it('takes what a table shows on its return to screen as drawn: no cards turn, no pot slides again', () => {
+    const st = initialTableScreen();
+    st.view = tableView('a', { toAct: 4, over: true });
+    markDrawn(st);
+    expect(enterHand(st, { id: 7 })).toBe(false);
+    expect(boardGrew(st, 3, false)).toBe(false);
+    expect(handJustOver(st, { id: 7, over: true })).toBe(false);
+    expect(boardGrew(st, 4, false)).toBe(true);
   });
 });

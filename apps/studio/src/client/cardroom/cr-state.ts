@@ -426,3 +426,85 @@ export function detailCards(d: HandDetail): { board: string[] | null; cards: str
       : (d.deal?.players.find((p) => p.seat === mySeat)?.cards ?? null);
   return { board, cards };
 }
+
+// ---- several tables ----
+
+/** The narrowest window that shows two tables side by side (each felt then about as wide as a laptop's single one). */
+export const SIDE_BY_SIDE_MIN_WIDTH = 1100;
+
+/** Whether the player holds a seat at the table the view shows (buying in counts: the seat is theirs). */
+export function seatedIn(v: Pick<PvpTableView, 'you' | 'seats'> | null): boolean {
+  if (!v) return false;
+  return v.you.seat !== null || v.seats.some((s) => s?.you === true);
+}
+
+/** Whether the view waits for this player's move: a hand under way with the player to act. */
+export function yourTurn(v: Pick<PvpTableView, 'you' | 'hand'> | null): boolean {
+  const hand = v?.hand;
+  return !!hand && hand.toAct !== null && hand.toAct === v.you.seat && v.you.legal !== null;
+}
+
+/** A table in the "My tables" strip: one the player sits at, whether it is on screen and waits for them. */
+export type StripItem = {
+  id: string;
+  name: string;
+  smallBlind: number;
+  bigBlind: number;
+  /** A sit-and-go's table: its blinds are tournament chips. */
+  chips: boolean;
+  turn: boolean;
+  shown: boolean;
+};
+
+/**
+ * The strip above the screen: the tables the page holds a socket to and the player sits at, in the
+ * order they were opened. Shown when it helps: on the lobby with one such table (the way back), and
+ * at a table when another is open too.
+ */
+export function stripItems(
+  open: readonly { id: string; view: PvpTableView | null }[],
+  shown: readonly string[],
+): StripItem[] {
+  const items = open
+    .filter((t) => seatedIn(t.view))
+    .map((t) => ({
+      id: t.id,
+      name: t.view?.table.name ?? t.id,
+      smallBlind: t.view?.table.smallBlind ?? 0,
+      bigBlind: t.view?.table.bigBlind ?? 0,
+      chips: t.view?.table.kind === 'sng',
+      turn: yourTurn(t.view),
+      shown: shown.includes(t.id),
+    }));
+  const hidden = items.filter((i) => !i.shown).length;
+  return hidden > 0 ? items : [];
+}
+
+/**
+ * What the side-by-side switch offers: from one table, the pair of it and the first other table the
+ * player sits at (on a window wide enough); from two, the first alone. Null: no switch.
+ */
+export function sideBySideChoice(
+  shown: readonly string[],
+  seatedIds: readonly string[],
+  windowWidth: number,
+): { show: string[]; pair: boolean } | null {
+  const first = shown[0];
+  if (first === undefined) return null;
+  if (shown.length > 1) return { show: [first], pair: false };
+  if (windowWidth < SIDE_BY_SIDE_MIN_WIDTH) return null;
+  const other = seatedIds.find((id) => id !== first);
+  return other === undefined ? null : { show: [first, other], pair: true };
+}
+
+/**
+ * A table drawn again on screen after it was followed in the background: what it shows now counts as
+ * drawn, so its cards do not turn and its pot does not slide again for what happened unseen.
+ */
+export function markDrawn(s: TableScreen): void {
+  const hand = s.view?.hand ?? null;
+  if (!hand) return;
+  s.lastHandId = hand.id;
+  s.lastBoard = hand.board.length;
+  if (hand.over) s.lastOverId = hand.id;
+}

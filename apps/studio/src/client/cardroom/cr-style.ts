@@ -24,6 +24,8 @@ const CSS = `
 .cr-actions .button { min-height: 44px; }
 .cr-sng-bar { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; margin: 8px 0;
   padding: 8px 10px; border-radius: 8px; background: var(--panel); border: 1px solid var(--line); font-size: 13px; }
+/* Its display would otherwise show the empty bar at a cash table, whose bar stays hidden. */
+.cr-sng-bar[hidden] { display: none; }
 .cr-sng-bar strong { width: 100%; font-size: 14px; }
 .cr-offer { color: var(--accent); font-weight: 600; }
 .cr-felt-wrap { position: relative; width: 100%; max-width: 520px; margin: 8px auto 0; aspect-ratio: 3 / 4; }
@@ -75,6 +77,16 @@ const CSS = `
   .cr-play .cr-felt-wrap { margin: 8px auto 0; }
   .cr-play .cr-me { margin: 8px 0 0; width: 100%; }
 }
+.cr-strip { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 0 0 8px; }
+.cr-strip-item { display: inline-flex; align-items: center; gap: 6px; min-height: 40px; padding: 4px 10px; border-radius: 20px; border: 1px solid var(--line, #ffffff33); background: var(--panel, #ffffff0d); color: inherit; font: inherit; cursor: pointer; }
+.cr-strip-item[aria-current=true] { border-color: var(--accent); }
+.cr-strip-item.turn { border-color: var(--accent); box-shadow: 0 0 0 2px var(--accent); }
+.cr-strip-turn { color: var(--accent); }
+.cr-duo { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px; }
+.cr-duo .cr-spot { min-width: 0; }
+.cr-duo .cr-play { display: block; }
+.cr-duo .cr-play .cr-me { margin: 8px auto 0; }
+@media (min-width: 1200px) { .cr-app:has(.cr-duo) { max-width: 1800px; } }
 .cr-mine { display: flex; gap: 6px; justify-content: center; min-height: 56px; }
 .cr-moves { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 6px; }
 .cr-moves .button { min-height: 48px; font-weight: 700; }
