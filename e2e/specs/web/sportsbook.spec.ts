@@ -584,6 +584,15 @@ test('sabong: a member opens the derby from Cockfight; its fights offer Meron, D
   assert.equal(await card.locator('.sb-more').count(), 0, 'nothing hidden under more markets');
   assert.doesNotMatch(await card.innerText(), /Winner [12]/);
   await screenshot(page, 'sportsbook-sabong-card');
+  // The results of the brand's day, and a search by league name that leads to the league's card.
+  await book.getByTestId('tab-results').click();
+  await book.getByTestId('results-count').waitFor();
+  await book.getByTestId('search').fill('derby');
+  const league = book.getByTestId('search-league').first();
+  await league.waitFor();
+  assert.match(await league.innerText(), /Derby/);
+  await league.click();
+  await book.getByTestId('event-card').first().waitFor();
   // Closed only when it passed: a failure's pages are described (support/browser.ts).
   await member.context.close();
 });
