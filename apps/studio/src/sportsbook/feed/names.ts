@@ -43,6 +43,22 @@ export const FOOTBALL_NICKNAMES = [
   'Pearls',
 ] as const;
 
+/** The nicknames of the leagues added for a fuller day, so their clubs are not the older leagues' again. */
+export const FOOTBALL_NICKNAMES_B = [
+  'Carabaos',
+  'Outriggers',
+  'Swiftlets',
+  'Herons',
+  'Corsairs',
+  'Cyclones',
+  'Seahorses',
+  'Wayfarers',
+  'Sampaguitas',
+  'Driftwood',
+  'Fishermen',
+  'Coral',
+] as const;
+
 export const BASKETBALL_NICKNAMES = [
   'Sky Riders',
   'Monsoon',
@@ -54,6 +70,19 @@ export const BASKETBALL_NICKNAMES = [
   'Riptide',
   'Stingrays',
   'Whalesharks',
+] as const;
+
+export const BASKETBALL_NICKNAMES_B = [
+  'Thunderheads',
+  'Mudskippers',
+  'Cormorants',
+  'Pangolins',
+  'Tidewalkers',
+  'Firebirds',
+  'Jetstream',
+  'Moonrakers',
+  'Boatmen',
+  'Sandpipers',
 ] as const;
 
 export const ESPORTS_TEAMS = [

@@ -4,6 +4,7 @@ import { sha256Hex } from '../../kit/fair/seeds';
 import { ESPORTS_TITLES } from '../model/esports';
 import type { Fixture } from '../types';
 import type { SimLeague, SimTeam } from './leagues';
+import { roundSlots } from './plan';
 import { zonedInstant } from './zoned-time';
 
 // The simulator's fixtures, all from one secret: a league's day of fixtures (who plays whom in each
@@ -12,36 +13,50 @@ import { zonedInstant } from './zoned-time';
 // Nothing else is stored: any process with the secret lays out the same days and plays the same
 // matches.
 
-export type ScheduledFixture = { fixture: Fixture; league: SimLeague; seed: string };
+/** `at`: the fixture's start, epoch ms (the window compares it on every pass). */
+export type ScheduledFixture = { fixture: Fixture; league: SimLeague; seed: string; round: number; at: number };
 
 /** A match's seed (64 hex characters): HMAC-SHA256 keyed by the secret over the fixture's id. */
 export function matchSeed(secret: string, fixtureId: string): string {
   return createHmac('sha256', secret).update(fixtureId).digest('hex');
 }
 
-/** The fixture id of a league's slot on a day: `<league>-<YYYYMMDD>-<slot>`. */
-export function fixtureId(league: SimLeague, day: string, slot: number): string {
-  return `${league.id}-${day.replaceAll('-', '')}-${String(slot + 1).padStart(2, '0')}`;
+/**
+ * The fixture id of a league's slot on a day: `<league>-<YYYYMMDD>-<slot>` in round 1,
+ * `<league>-<YYYYMMDD>-r<round>-<slot>` in a further round (plan.ts), so no two rounds share an id.
+ */
+export function fixtureId(league: SimLeague, day: string, slot: number, round = 1): string {
+  const r = round > 1 ? `r${round}-` : '';
+  return `${league.id}-${day.replaceAll('-', '')}-${r}${String(slot + 1).padStart(2, '0')}`;
 }
 
 /**
- * A league's fixtures on a local day of the zone. Teams are drawn without repeats until the roster
- * runs out (then it is shuffled again: a derby's gamefarms fight more than once a day).
+ * A league's fixtures of one round on a local day of the zone. Teams are drawn without repeats until
+ * the roster runs out (then it is shuffled again: a derby's gamefarms fight more than once a day).
+ * Each round draws from a stream of its own: round 1's is the one the schedule always had.
  */
-export function dayFixtures(secret: string, league: SimLeague, day: string, timeZone: string): ScheduledFixture[] {
-  const rng = createFairRng(secret, `schedule:${league.id}:${day}`, 0);
+export function dayFixtures(
+  secret: string,
+  league: SimLeague,
+  day: string,
+  timeZone: string,
+  round = 1,
+): ScheduledFixture[] {
+  const stream = round > 1 ? `schedule:${league.id}:${day}:r${round}` : `schedule:${league.id}:${day}`;
+  const rng = createFairRng(secret, stream, 0);
   let pool: SimTeam[] = [];
   const draw = (): SimTeam => {
     if (pool.length === 0) pool = [...league.teams];
     return pool.splice(rng.int(pool.length), 1)[0]!;
   };
-  return league.slots.map((minutes, slot) => {
+  return roundSlots(league, round).map((minutes, slot) => {
     if (pool.length === 1) pool = [];
     const home = draw();
     const away = draw();
-    const id = fixtureId(league, day, slot);
+    const id = fixtureId(league, day, slot, round);
     const seed = matchSeed(secret, id);
     const venue = league.venue ?? home.venue;
+    const at = zonedInstant(day, minutes, timeZone);
     const fixture: Fixture = {
       id,
       sport: league.sport,
@@ -54,10 +69,10 @@ export function dayFixtures(secret: string, league: SimLeague, day: string, time
       home: { id: home.id, name: home.name },
       away: { id: away.id, name: away.name },
       ...(venue ? { venue } : {}),
-      startsAt: new Date(zonedInstant(day, minutes, timeZone)).toISOString(),
+      startsAt: new Date(at).toISOString(),
       ...(league.profile.bestOf ? { bestOf: league.profile.bestOf } : {}),
       seedHash: sha256Hex(seed),
     };
-    return { fixture, league, seed };
+    return { fixture, league, seed, round, at };
   });
 }

@@ -17,6 +17,7 @@ import {
 } from '../types';
 import { SIM_LEAGUES, type SimLeague, simLeague } from './leagues';
 import { MatchRun, type SimModels } from './match-run';
+import { isPublished, planOf, roundsOf, type SimEra } from './plan';
 import { dayFixtures, type ScheduledFixture } from './schedule';
 import { addDays, isTimeZone, localDay } from './zoned-time';
 
@@ -88,6 +89,11 @@ export type SimulatorOptions = {
   /** How often a match in play is priced again on its clock alone. */
   repriceMs?: number;
   leagues?: readonly SimLeague[];
+  /**
+   * The operator's eras of leagues on and off and density (plan.ts), read each time the window is
+   * laid out; absent, every league runs one round a day.
+   */
+  plan?: () => Promise<readonly SimEra[]>;
   log?: { warn(obj: object, msg: string): void };
 };
 
@@ -131,7 +137,7 @@ class FeedSimulator implements Simulator {
   #stopping = false;
   readonly #loop: LoopTimer;
   readonly #tracked = new Map<string, Tracked>();
-  /** A league's day of fixtures, by `zone|league|day`. */
+  /** A league's day of fixtures of one round, by `zone|league|day|round`. */
   readonly #days = new Map<string, ScheduledFixture[]>();
   #sink: FeedSink | undefined;
   readonly #passes = new SerialPasses((err) => this.#o.log?.warn({ err }, 'sportsbook simulator: pass failed'));
@@ -140,6 +146,7 @@ class FeedSimulator implements Simulator {
   #lastSeq = 0;
   /** When the pass last laid out the window (0: at the next pass). */
   #windowAt = 0;
+  #plan: readonly SimEra[] = planOf(undefined);
 
   constructor(options: SimulatorOptions) {
     this.#o = options;
@@ -172,7 +179,10 @@ class FeedSimulator implements Simulator {
     if (!this.#sink) return;
     const now = this.#now().getTime();
     if (!(await this.#lead())) return;
-    if (this.#tracked.size === 0 || now - this.#windowAt >= WINDOW_RESCAN_MS || now < this.#windowAt) this.#layOut(now);
+    if (this.#tracked.size === 0 || now - this.#windowAt >= WINDOW_RESCAN_MS || now < this.#windowAt) {
+      await this.#readPlan();
+      this.#layOut(now);
+    }
     for (const [id, t] of this.#tracked) {
       if (this.#stopping || !(await this.#lead())) return;
       try {
@@ -212,6 +222,16 @@ class FeedSimulator implements Simulator {
     this.#prune(now);
   }
 
+  /** The operator's plan as stored; the one read before stays when the read fails. */
+  async #readPlan(): Promise<void> {
+    if (!this.#o.plan) return;
+    try {
+      this.#plan = planOf(await this.#o.plan());
+    } catch (err) {
+      this.#o.log?.warn({ err }, 'sportsbook simulator: plan not read, the last one kept');
+    }
+  }
+
   /** Takes or renews the lease when due; false when another process feeds. */
   async #lead(): Promise<boolean> {
     const lease = this.#o.lease;
@@ -248,22 +268,34 @@ class FeedSimulator implements Simulator {
     const from = now - recent - LONGEST_MATCH_MS;
     const horizonDays = this.#o.horizonDays ?? 7;
     const firstDay = localDay(from, zone);
+    const plan = this.#plan;
+    // The last day of each horizon, asked of Intl once a pass rather than once a league.
+    const lastDays = new Map<number, string>();
     for (const league of this.#leagues) {
-      const until = now + Math.min(horizonDays, league.horizonDays) * DAY;
-      const lastDay = localDay(until, zone);
+      const horizonMs = Math.min(horizonDays, league.horizonDays) * DAY;
+      const until = now + horizonMs;
+      const lastDay = lastDays.get(horizonMs) ?? localDay(until, zone);
+      lastDays.set(horizonMs, lastDay);
+      const rounds = roundsOf(plan, league);
       for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
-        const key = `${zone}|${league.id}|${day}`;
-        let fixtures = this.#days.get(key);
-        if (!fixtures) {
-          fixtures = dayFixtures(this.#o.secret, league, day, zone);
-          this.#days.set(key, fixtures);
-        }
-        for (const f of fixtures) {
-          const at = Date.parse(f.fixture.startsAt);
-          if (at >= from && at <= until) yield f;
+        for (let round = 1; round <= rounds; round++) {
+          for (const f of this.#day(league, day, zone, round)) {
+            if (f.at >= from && f.at <= until && isPublished(plan, league, round, f.at, horizonMs)) yield f;
+          }
         }
       }
     }
+  }
+
+  /** A league's day of one round, laid out once. */
+  #day(league: SimLeague, day: string, zone: string, round: number): ScheduledFixture[] {
+    const key = `${zone}|${league.id}|${day}|${round}`;
+    let fixtures = this.#days.get(key);
+    if (!fixtures) {
+      fixtures = dayFixtures(this.#o.secret, league, day, zone, round);
+      this.#days.set(key, fixtures);
+    }
+    return fixtures;
   }
 
   #prune(now: number): void {
