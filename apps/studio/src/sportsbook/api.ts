@@ -13,7 +13,11 @@ export type OddsFormat = (typeof ODDS_FORMATS)[number];
 export const ODDS_CHANGE = ['any', 'higher', 'none'] as const;
 export type OddsChangeRule = (typeof ODDS_CHANGE)[number];
 
-export const BET_KINDS = ['single', 'multiple', 'system'] as const;
+/**
+ * 'builder': a bet builder, 2 to 6 selections of one football match priced together at the chance
+ * that they all win (model/builder.ts); the book keeps it as a multiple whose legs are of one event.
+ */
+export const BET_KINDS = ['single', 'multiple', 'system', 'builder'] as const;
 export type BetKind = (typeof BET_KINDS)[number];
 
 /** A selection's id: `<eventId>/<marketKey>/<selectionKey>` (types.ts marketKey). */
@@ -46,6 +50,10 @@ export const PlaceBody = z.object({
         selectionId: SelectionId.optional(),
         /** system: legs per combination (2..legs-1). */
         size: z.number().int().min(2).max(19).optional(),
+        /** builder: its legs among the slip's (all of them when absent), all of one match. */
+        selectionIds: z.array(SelectionId).min(1).max(20).optional(),
+        /** builder: the joint price the page showed, checked against the price now by the odds-change rule. */
+        odds1000: Odds1000.optional(),
         /** Minor units: per bet, per combination for system bets. */
         stake: z.number().int().min(1).max(100_000_000_000),
       }),
@@ -213,12 +221,27 @@ export type SearchEvent = {
 /** GET /api/sb/search?q: leagues and live or upcoming events whose names hold `q`. */
 export type SearchAnswer = { leagues: SearchLeague[]; events: SearchEvent[] };
 
+/**
+ * A bet builder the slip's legs of one match make: its joint price, or why it is refused (an error
+ * code: SB_BUILDER_SIZE, SB_BUILDER_UNSUPPORTED, SB_BUILDER_IMPOSSIBLE, SB_BUILDER_UNPRICED, a
+ * leg's own refusal such as SB_MARKET_SUSPENDED), and the most that may be staked on it.
+ */
+export type BuilderQuote = {
+  eventId: string;
+  selectionIds: string[];
+  odds1000: number | null;
+  refusal: string | null;
+  maxStake: number | null;
+};
+
 /** POST /api/sb/quote: what each leg costs now, and what may be placed. */
 export type QuoteAnswer = {
   legs: { selectionId: string; event: string; market: MarketView | null; odds1000: number | null; status: string }[];
   /** Why a multiple of these legs is refused (two legs of one event, a suspended leg), or null. */
   multipleRefusal: string | null;
   maxStake: { single: Record<string, number>; multiple: number | null };
+  /** One per event holding two or more of the slip's legs, in the slip's order of events. */
+  builders?: BuilderQuote[];
 };
 
 export type LegView = {
@@ -278,6 +301,8 @@ export type PlaceAnswer = {
   balance: number | null;
   /** Set when nothing was placed because prices moved and the rule said to ask. */
   changed?: { selectionId: string; odds1000: number | null }[];
+  /** With `changed`: a bet builder's joint price now (null: no longer priced), when it moved. */
+  builderOdds1000?: { eventId: string; odds1000: number | null }[];
 };
 
 /** GET /api/sb/bets?status=open|settled. */

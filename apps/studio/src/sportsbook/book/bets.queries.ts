@@ -151,10 +151,20 @@ const BET_MONEY_COLUMNS = [
 export function lockPendingBet(trx: Transaction<StudioDatabase>, betRowId: number) {
   return trx
     .selectFrom('studio_sb_bets')
-    .select([...BET_MONEY_COLUMNS, 'odds_change'])
+    .select([...BET_MONEY_COLUMNS, 'odds1000', 'odds_change'])
     .where('id', '=', betRowId)
     .where('status', '=', 'pending')
     .forUpdate()
+    .executeTakeFirst();
+}
+
+/** One market of an event by its key, with its status and prices (a builder's 1X2). */
+export function marketOfEvent(trx: Transaction<StudioDatabase>, eventId: string, key: string) {
+  return trx
+    .selectFrom('studio_sb_markets')
+    .select(['odds', 'status'])
+    .where('event_id', '=', eventId)
+    .where('key', '=', key)
     .executeTakeFirst();
 }
 
@@ -176,6 +186,7 @@ export function legsWithMarkets(trx: Transaction<StudioDatabase>, betRowId: numb
     .innerJoin('studio_sb_events', 'studio_sb_events.id', 'studio_sb_legs.event_id')
     .select([
       'studio_sb_legs.id',
+      'studio_sb_legs.event_id',
       'studio_sb_legs.market_id',
       'studio_sb_legs.selection',
       'studio_sb_legs.odds1000',
@@ -183,6 +194,8 @@ export function legsWithMarkets(trx: Transaction<StudioDatabase>, betRowId: numb
       'studio_sb_markets.status',
       'studio_sb_markets.odds',
       'studio_sb_markets.type',
+      'studio_sb_markets.period',
+      'studio_sb_markets.line4',
       'studio_sb_events.sport',
       'studio_sb_events.league_id',
       'studio_sb_events.status as event_status',

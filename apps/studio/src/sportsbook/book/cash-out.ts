@@ -13,6 +13,7 @@ import type {
   MyBet,
 } from '../api';
 import { cashOutValue, potentialPayout } from '../model/bets';
+import { isBuilderBet } from '../model/builder';
 import type { Outcome } from '../types';
 import { legsWithMarkets, lockBetForCashOut } from './bets.queries';
 import type { BookCore } from './book-core';
@@ -98,6 +99,8 @@ function openPart(bet: LockedBet, stake: number | undefined): number {
 async function offerNow(trx: Transaction<StudioDatabase>, bet: LockedBet, legs: BetLegs, stake: number) {
   // Every leg has a result: the settlement pays the bet on it, never a cash-out.
   if (legs.every((l) => l.outcome !== null)) return null;
+  // A builder's worth is its joint chance now, which its legs' prices do not give: it is not bought back.
+  if (isBuilderBet(bet.kind, legs)) return null;
   const pricing = await readCashOutPricing(trx);
   const value = cashOutValue(
     {

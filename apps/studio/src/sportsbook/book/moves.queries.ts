@@ -29,7 +29,7 @@ export async function markBetRefused(
 export function legOutcomesOf(db: Db, betRowId: number) {
   return db
     .selectFrom('studio_sb_legs')
-    .select(['market_id', 'selection', 'odds1000', 'outcome'])
+    .select(['market_id', 'event_id', 'selection', 'odds1000', 'outcome'])
     .where('bet_id', '=', betRowId)
     .orderBy('leg_no')
     .execute();

@@ -4,6 +4,7 @@ import type { RoundDeps } from '../../kit/deps';
 import { type DeliveryCounts, deliverDue, deliverOwed, retryAfter } from '../../kit/outbound';
 import { creditDemo, lockTrialBalance } from '../../kit/sessions';
 import { payout, systemPayout } from '../model/bets';
+import { builderPayout, isBuilderBet } from '../model/builder';
 import type { Outcome } from '../types';
 import { type ExposureColumns, upsertExposure } from './bets.queries';
 import {
@@ -142,9 +143,16 @@ export function exposureOf(
 /** What a bet's open stake pays if every leg without an outcome wins (its legs in order). */
 export function payoutIfOpenWin(
   bet: { kind: string; size: number | null; combinations: number; open_stake: number; potential_payout: number },
-  legs: { odds1000: number; outcome: string | null }[],
+  legs: { odds1000: number; outcome: string | null; event_id?: string }[],
 ): number {
   if (legs.every((l) => l.outcome === null)) return bet.potential_payout;
+  if (legs.every((l) => l.event_id !== undefined) && isBuilderBet(bet.kind, legs as { event_id: string }[])) {
+    return builderPayout(
+      bet.open_stake,
+      bet.potential_payout,
+      legs.map((l) => l.outcome as Outcome | null),
+    );
+  }
   const settled = legs.map((l) => ({ odds1000: l.odds1000, outcome: (l.outcome ?? 'win') as Outcome }));
   if (bet.kind === 'system' && bet.size !== null) {
     return systemPayout(Math.floor(bet.open_stake / bet.combinations), settled, bet.size);

@@ -7,12 +7,14 @@ import { StudioError } from '../../kit/errors';
 import { sportsbookCategoryOf } from '../../kit/game-map';
 import { DELIVERY_LEASE_MS, sendStake, sessionStake } from '../../kit/outbound';
 import { debitDemo, type StudioSession } from '../../kit/sessions';
-import type { OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
+import type { BuilderQuote, OddsChangeRule, PlaceAnswer, PlaceBody, QuoteAnswer } from '../api';
 import { combinations, combinedOdds1000, potentialPayout } from '../model/bets';
+import { isBuilderBet } from '../model/builder';
 import { SABONG_PHASES } from '../model/cockfight';
 import { SPORT_CATEGORY, type Sport } from '../types';
-import { insertSlip, legsWithMarkets, lockPendingBet } from './bets.queries';
+import { insertSlip, legsWithMarkets, lockPendingBet, marketOfEvent } from './bets.queries';
 import type { BookCore } from './book-core';
+import { builderOddsOrThrow, builderPrice, ONE_X_TWO_KEY, type PricedLeg } from './builder';
 import { applyExposure, betTx, type ExposureEntry, exposureOf, exposureParams, refuseBet, stakerOf } from './moves';
 import {
   acceptBet,
@@ -36,8 +38,10 @@ import {
   FULL_FACTOR,
   MAX_COMBINATIONS,
   MAX_LEGS,
+  type Margins,
   marginsOf,
   playerFactor,
+  readMargins,
   readSettings,
   scaled,
   settingsOf,
@@ -91,7 +95,7 @@ type Leg = StoredLeg & {
 type PlannedBet = {
   index: number;
   betId: string;
-  kind: 'single' | 'multiple' | 'system';
+  kind: 'single' | 'multiple' | 'system' | 'builder';
   size: number | null;
   legs: Leg[];
   combinations: number;
@@ -107,6 +111,9 @@ const STAKE_CALL_MS = 10_000;
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23505';
 }
+
+/** The kind the tables keep: a builder is a multiple whose legs are of one event (builder.ts). */
+const storedKind = (kind: PlannedBet['kind']) => (kind === 'builder' ? 'multiple' : kind);
 
 /** The bet's combined odds and what it pays if every leg wins (a system bet: its best combination's odds). */
 function priced(kind: PlannedBet['kind'], stakePerCombination: number, odds: number[], size: number | null) {
@@ -217,14 +224,74 @@ function stakeTooHigh(limit: number, scope: 'player' | 'market' | 'event', remai
   return new StudioError('SB_STAKE_TOO_HIGH', { limit, remaining, scope }, (w) => w.stakeTooHigh(money(remaining)));
 }
 
+/** A builder bet's legs among the slip's: those it names, else all of them. */
+function builderLegsOf(b: PlaceInput['bets'][number], legs: Leg[], index: number): Leg[] {
+  if (!b.selectionIds) return legs;
+  const byId = new Map(legs.map((l) => [l.selectionId, l]));
+  if (new Set(b.selectionIds).size !== b.selectionIds.length) {
+    throw new StudioError('SB_BAD_SLIP', { bet: index, reason: 'a selection twice' });
+  }
+  return b.selectionIds.map((id) => {
+    const leg = byId.get(id);
+    if (!leg) throw new StudioError('SB_BAD_SLIP', { bet: index, reason: 'builder leg not on the slip' });
+    return leg;
+  });
+}
+
+/** Each builder bet's joint price now (by its index in the slip), from the legs and the match's 1X2 as read. */
+function builderPrices(body: PlaceInput, legs: Leg[], rows: LegJson[], margins: Margins): Map<number, number> {
+  const out = new Map<number, number>();
+  body.bets.forEach((b, index) => {
+    if (b.kind !== 'builder') return;
+    const chosen = builderLegsOf(b, legs, index);
+    const eventId = chosen[0]?.eventId;
+    const oneXTwo = rows.find((r) => r.event_id === eventId && r.key === ONE_X_TWO_KEY);
+    out.set(index, builderOddsOrThrow(builderPrice(chosen.map(pricedLeg), oneXTwo, margins), { bet: index }));
+  });
+  return out;
+}
+
+function pricedLeg(l: StoredLeg): PricedLeg {
+  return {
+    eventId: l.eventId,
+    sport: l.sport,
+    leagueId: l.leagueId,
+    market: l.market,
+    key: l.key,
+    state: l.event.state,
+  };
+}
+
+/**
+ * How each builder's joint price moved from the one the page showed (`odds1000` of its bet), and
+ * whether the player's odds-change rule takes the move.
+ */
+function builderMoves(body: PlaceInput, builders: Map<number, number>, legs: Leg[]) {
+  const out: { eventId: string; odds1000: number; accepted: boolean }[] = [];
+  for (const [index, odds] of builders) {
+    const b = body.bets[index];
+    if (b?.odds1000 === undefined)
+      throw new StudioError('SB_BAD_SLIP', { bet: index, reason: 'builder without its price' });
+    if (odds === b.odds1000) continue;
+    const eventId = builderLegsOf(b, legs, index)[0]?.eventId ?? '';
+    out.push({ eventId, odds1000: odds, accepted: ruleAccepts(body.oddsChange, b.odds1000, odds) });
+  }
+  return out;
+}
+
 /** Plans the slip's bets: which legs, the stake and the payout if all win; refuses a slip that breaks a rule. */
-function planBets(body: PlaceInput, legs: Leg[], settings: BookSettings): PlannedBet[] {
+function planBets(body: PlaceInput, legs: Leg[], settings: BookSettings, builders: Map<number, number>): PlannedBet[] {
   const byId = new Map(legs.map((l) => [l.selectionId, l]));
   const correlated = (list: Leg[]) => new Set(list.map((l) => l.eventId)).size !== list.length;
   return body.bets.map((b, index) => {
     let chosen: Leg[];
     let size: number | null = null;
-    if (b.kind === 'single') {
+    const joint = builders.get(index);
+    if (b.kind === 'builder' && joint !== undefined) {
+      chosen = builderLegsOf(b, legs, index);
+    } else if (b.kind === 'builder') {
+      throw new StudioError('SB_BAD_SLIP', { bet: index, reason: 'builder not priced' });
+    } else if (b.kind === 'single') {
       const leg = b.selectionId === undefined ? undefined : byId.get(b.selectionId);
       if (!leg) throw new StudioError('SB_BAD_SLIP', { bet: index, reason: 'single without a leg of the slip' });
       chosen = [leg];
@@ -248,12 +315,15 @@ function planBets(body: PlaceInput, legs: Leg[], settings: BookSettings): Planne
       );
     }
     const combos = size === null ? 1 : combinations(chosen.length, size).length;
-    const { odds1000, potential } = priced(
-      b.kind,
-      b.stake,
-      chosen.map((l) => l.odds1000),
-      size,
-    );
+    const { odds1000, potential } =
+      joint !== undefined
+        ? { odds1000: joint, potential: potentialPayout(b.stake, [joint]) }
+        : priced(
+            b.kind,
+            b.stake,
+            chosen.map((l) => l.odds1000),
+            size,
+          );
     if (potential > settings.maxPayout) {
       throw new StudioError('SB_PAYOUT_TOO_HIGH', { limit: settings.maxPayout }, (w) =>
         w.payoutTooHigh(money(settings.maxPayout)),
@@ -397,6 +467,9 @@ export async function placeSlip(
   });
   const ids = body.legs.map((l) => l.selectionId);
   const [eventIds, marketKeys] = legKeys(ids);
+  // A builder is priced from its match's 1X2, read with the legs.
+  if (body.bets.some((b) => b.kind === 'builder') && !marketKeys.includes(ONE_X_TWO_KEY))
+    marketKeys.push(ONE_X_TWO_KEY);
   const slip = await readSlip(db, eventIds, marketKeys, session, body.requestId);
   if (!slip) throw new Error('the slip read answered no row');
   if (slip.earlier) return answerOf(await slipBets(core, session, body.requestId, 5000));
@@ -423,8 +496,20 @@ export async function placeSlip(
     }
     return { ...leg, odds1000: odds };
   });
-  if (refusedByRule) return { bets: [], balance: await core.balanceOf(session), changed };
-  const planned = planBets(body, legs, settings);
+  const margins = marginsOf(slip.margins);
+  const builders = builderPrices(body, legs, slip.legs, margins);
+  const builderChanged = builderMoves(body, builders, legs);
+  if (builderChanged.some((c) => !c.accepted)) refusedByRule = true;
+  if (refusedByRule) {
+    const moved = builderChanged.map(({ eventId, odds1000 }) => ({ eventId, odds1000 }));
+    return {
+      bets: [],
+      balance: await core.balanceOf(session),
+      changed,
+      ...(moved.length > 0 ? { builderOdds1000: moved } : {}),
+    };
+  }
+  const planned = planBets(body, legs, settings, builders);
   const inPlay = legs.some(inPlayLeg);
   const factor = slip.factor ?? FULL_FACTOR;
   const acceptAt = inPlay ? new Date(now.getTime() + settings.inPlayDelayMs) : null;
@@ -458,6 +543,10 @@ export async function placeSlip(
           throw new StudioError('SB_ODDS_CHANGED', { selectionId: leg.selectionId });
         }
       }
+      const relocked = legs.map((l) => ({ ...(locked.get(l.selectionId) ?? l), odds1000: l.odds1000 }));
+      for (const [index, odds] of builderPrices(body, relocked, under.legs, margins)) {
+        if (builders.get(index) !== odds) throw new StudioError('SB_ODDS_CHANGED', { bet: index });
+      }
       const exposure = checkLimits(session.mode, factor, planned, settings, runningFrom(under.running), under.exposure);
       if (session.mode === 'trial') {
         await debitDemo(
@@ -487,7 +576,7 @@ export async function placeSlip(
         {
           betId: planned.map((b) => b.betId),
           slipIndex: planned.map((b) => b.index),
-          kind: planned.map((b) => b.kind),
+          kind: planned.map((b) => storedKind(b.kind)),
           size: planned.map((b) => b.size),
           combinations: planned.map((b) => b.combinations),
           stake: planned.map((b) => b.stake),
@@ -602,7 +691,7 @@ export async function placeSlip(
     return {
       bets: reserved.map((r) =>
         myBet(r.answer, r.legs, [], {
-          margins: marginsOf(slip.margins),
+          margins,
           cashOutMarginPpm: settings.cashOutMarginPpm,
         }),
       ),
@@ -658,7 +747,7 @@ function placedBet(
   return {
     id: row.id,
     bet_id: b.betId,
-    kind: b.kind,
+    kind: storedKind(b.kind),
     size: b.size,
     combinations: b.combinations,
     stake: b.stake,
@@ -693,7 +782,7 @@ function placedDetail(
   return detailOf(
     {
       bet_id: b.betId,
-      kind: b.kind,
+      kind: storedKind(b.kind),
       size: b.size,
       combinations: b.combinations,
       stake: b.stake,
@@ -750,6 +839,7 @@ export async function decidePending(core: BookCore, betRowId: number, settings: 
     const bet = await lockPendingBet(trx, betRowId);
     if (!bet) return false;
     const legs = await legsWithMarkets(trx, bet.id);
+    const builder = isBuilderBet(bet.kind, legs);
     let refusal: string | undefined;
     const taken: number[] = [];
     for (const l of legs) {
@@ -766,14 +856,23 @@ export async function decidePending(core: BookCore, betRowId: number, settings: 
         refusal = 'SB_SELECTION_UNAVAILABLE';
         break;
       }
-      if (!ruleAccepts(bet.odds_change as OddsChangeRule, l.odds1000, odds)) {
+      // A builder's legs are taken at their prices now: its own price is what the rule weighs.
+      if (!builder && !ruleAccepts(bet.odds_change as OddsChangeRule, l.odds1000, odds)) {
         refusal = 'SB_ODDS_CHANGED';
         break;
       }
       taken.push(odds);
     }
     let repriced: { odds1000: number; potential: number } | undefined;
-    if (!refusal && taken.some((o, i) => o !== legs[i]?.odds1000)) {
+    if (!refusal && builder) {
+      const decided = await builderNow(trx, bet, legs);
+      if (decided.refusal !== undefined) refusal = decided.refusal;
+      else if (decided.odds1000 !== bet.odds1000) {
+        const potential = potentialPayout(bet.open_stake, [decided.odds1000]);
+        repriced = { odds1000: decided.odds1000, potential };
+        if (potential > settings.maxPayout) refusal = 'SB_PAYOUT_TOO_HIGH';
+      }
+    } else if (!refusal && taken.some((o, i) => o !== legs[i]?.odds1000)) {
       const perCombination = bet.size === null ? bet.open_stake : Math.floor(bet.open_stake / bet.combinations);
       repriced = priced(bet.kind as PlannedBet['kind'], perCombination, taken, bet.size);
       if (repriced.potential > settings.maxPayout) refusal = 'SB_PAYOUT_TOO_HIGH';
@@ -799,6 +898,36 @@ export async function decidePending(core: BookCore, betRowId: number, settings: 
   });
   if (refused) await core.deliver(betRowId);
   return !refused;
+}
+
+/**
+ * An in-play builder at the end of its delay: its joint price now from its legs and its match's 1X2,
+ * or why it is refused (the price is gone, or moved against the player's rule).
+ */
+async function builderNow(
+  trx: Transaction<StudioDatabase>,
+  bet: { odds1000: number; odds_change: string },
+  legs: Awaited<ReturnType<typeof legsWithMarkets>>,
+): Promise<{ refusal: string; odds1000?: undefined } | { refusal?: undefined; odds1000: number }> {
+  const first = legs[0];
+  if (!first) return { refusal: 'SB_SELECTION_UNAVAILABLE' };
+  const oneXTwo = await marketOfEvent(trx, first.event_id, ONE_X_TWO_KEY);
+  const price = builderPrice(
+    legs.map((l) => ({
+      eventId: l.event_id,
+      sport: l.sport,
+      leagueId: l.league_id,
+      market: { type: l.type, period: l.period, line4: l.line4 },
+      key: l.selection,
+      state: l.state,
+    })),
+    oneXTwo,
+    await readMargins(trx),
+  );
+  if (!price.ok) return { refusal: price.code };
+  if (!ruleAccepts(bet.odds_change as OddsChangeRule, bet.odds1000, price.odds1000))
+    return { refusal: 'SB_ODDS_CHANGED' };
+  return { odds1000: price.odds1000 };
 }
 
 /** POST /api/sb/quote: each leg's market and price now, and what may be staked on it. */
@@ -848,5 +977,48 @@ export async function quoteSlip(core: BookCore, session: StudioSession, selectio
     const combined = combinedOdds1000(legs.map((l) => l.odds1000 as number));
     multiple = Math.min(...found.map((l) => (l ? room(l) : 0)), Math.floor((settings.maxPayout * 1000) / combined));
   }
-  return { legs, multipleRefusal, maxStake: { single, multiple } };
+  const builders = await quoteBuilders(db, selectionIds, stored, legs, (leg, odds) =>
+    Math.min(room(leg), Math.floor((settings.maxPayout * 1000) / odds)),
+  );
+  return { legs, multipleRefusal, maxStake: { single, multiple }, ...(builders.length > 0 ? { builders } : {}) };
+}
+
+/**
+ * The builders the slip's legs make: one per event holding two or more of them, priced from the
+ * match's 1X2 (read once for them all), or refused with a leg's refusal or the builder's own.
+ */
+async function quoteBuilders(
+  db: StudioDb,
+  selectionIds: string[],
+  stored: Map<string, StoredLeg | undefined>,
+  legs: QuoteAnswer['legs'],
+  maxStakeOf: (leg: StoredLeg, odds1000: number) => number,
+): Promise<BuilderQuote[]> {
+  const byEvent = new Map<string, string[]>();
+  for (const id of selectionIds) {
+    const leg = stored.get(id);
+    if (leg) byEvent.set(leg.eventId, [...(byEvent.get(leg.eventId) ?? []), id]);
+  }
+  const groups = [...byEvent].filter(([, ids]) => ids.length >= 2);
+  if (groups.length === 0) return [];
+  const oneXTwos = await slipLegRows(
+    db,
+    groups.map(([eventId]) => eventId),
+    [ONE_X_TWO_KEY],
+  );
+  const margins = await readMargins(db);
+  return groups.map(([eventId, ids]): BuilderQuote => {
+    const chosen = ids.map((id) => stored.get(id) as StoredLeg);
+    const legRefusal = legs.find((l) => ids.includes(l.selectionId) && l.status !== 'open')?.status;
+    const price = legRefusal
+      ? { ok: false as const, code: legRefusal }
+      : builderPrice(
+          chosen.map(pricedLeg),
+          oneXTwos.find((r) => r.event_id === eventId),
+          margins,
+        );
+    if (!price.ok) return { eventId, selectionIds: ids, odds1000: null, refusal: price.code, maxStake: null };
+    const maxStake = Math.min(...chosen.map((l) => maxStakeOf(l, price.odds1000)));
+    return { eventId, selectionIds: ids, odds1000: price.odds1000, refusal: null, maxStake };
+  });
 }

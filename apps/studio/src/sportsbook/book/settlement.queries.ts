@@ -150,7 +150,19 @@ export async function insertMoveColumns(trx: Trx, moves: MoveColumns, now: Date)
 export function lockBetsToSettle(trx: Trx, betIds: number[]) {
   return trx
     .selectFrom('studio_sb_bets')
-    .select(['id', 'bet_id', 'kind', 'size', 'combinations', 'stake', 'open_stake', 'status', 'payout', 'fix_count'])
+    .select([
+      'id',
+      'bet_id',
+      'kind',
+      'size',
+      'combinations',
+      'stake',
+      'open_stake',
+      'potential_payout',
+      'status',
+      'payout',
+      'fix_count',
+    ])
     .where(sql<boolean>`id = ANY(${betIds}::bigint[])`)
     .where('status', 'in', ['open', 'settled'])
     .orderBy('id')
@@ -162,7 +174,7 @@ export function lockBetsToSettle(trx: Trx, betIds: number[]) {
 export function legOutcomesOfBets(trx: Trx, betIds: number[]) {
   return trx
     .selectFrom('studio_sb_legs')
-    .select(['bet_id', 'odds1000', 'outcome'])
+    .select(['bet_id', 'event_id', 'odds1000', 'outcome'])
     .where(sql<boolean>`bet_id = ANY(${betIds}::bigint[])`)
     .orderBy('bet_id')
     .orderBy('leg_no')

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { StudioDb } from '../../kit/db/database';
 import type { StudioDatabase } from '../../kit/db/schema';
 import { payout, stakeAtRisk, systemPayout } from '../model/bets';
+import { builderPayout, isBuilderBet } from '../model/builder';
 import { settleSelection } from '../model/markets';
 import type { EventResult, MarketType, Outcome, Period } from '../types';
 import { applyExposure, type ExposureEntry, moveTarget, moveTx, type NewMove, payoutIfOpenWin } from './moves';
@@ -46,21 +47,38 @@ const LANES = 2;
  */
 export function betValidBet(
   bet: { kind: string; size: number | null; combinations: number; stake: number; open_stake: number },
-  legs: { outcome: Outcome }[],
+  legs: { outcome: Outcome; event_id?: string }[],
 ): number | undefined {
   const outcomes = legs.map((l) => l.outcome);
-  const open =
-    bet.kind === 'system' && bet.size !== null
+  // A builder risks its whole stake unless it is void (builderPayout: a void leg and none lost).
+  const builderVoid = () => outcomes.some((o) => o === 'void') && !outcomes.some((o) => o === 'lose');
+  const open = isBuilder(bet, legs)
+    ? builderVoid()
+      ? 0
+      : bet.open_stake
+    : bet.kind === 'system' && bet.size !== null
       ? stakeAtRisk(Math.floor(bet.open_stake / bet.combinations), outcomes, bet.size)
       : stakeAtRisk(bet.open_stake, outcomes);
   const valid = bet.stake - bet.open_stake + open;
   return valid < bet.stake ? valid : undefined;
 }
 
+/** Whether the bet is a builder; legs read without their events are taken as not. */
+function isBuilder(bet: { kind: string }, legs: readonly { event_id?: string }[]): boolean {
+  return legs.every((l) => l.event_id !== undefined) && isBuilderBet(bet.kind, legs as { event_id: string }[]);
+}
+
 export function betPayout(
-  bet: { kind: string; size: number | null; combinations: number; open_stake: number },
-  legs: { odds1000: number; outcome: Outcome }[],
+  bet: { kind: string; size: number | null; combinations: number; open_stake: number; potential_payout?: number },
+  legs: { odds1000: number; outcome: Outcome; event_id?: string }[],
 ): number {
+  if (isBuilder(bet, legs) && bet.potential_payout !== undefined) {
+    return builderPayout(
+      bet.open_stake,
+      bet.potential_payout,
+      legs.map((l) => l.outcome),
+    );
+  }
   if (bet.kind === 'system' && bet.size !== null) {
     return systemPayout(Math.floor(bet.open_stake / bet.combinations), legs, bet.size);
   }
@@ -235,7 +253,7 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
       trx,
       bets.map((b) => b.id),
     );
-    const legsOf = new Map<number, { odds1000: number; outcome: Outcome | null }[]>();
+    const legsOf = new Map<number, { event_id: string; odds1000: number; outcome: Outcome | null }[]>();
     for (const l of legs) {
       const list = legsOf.get(l.bet_id);
       if (list) list.push(l);
@@ -246,7 +264,7 @@ export async function settleBets(db: StudioDb, betIds: number[], reason: string,
     for (const b of bets) {
       const mine = legsOf.get(b.id) ?? [];
       if (mine.length === 0 || mine.some((l) => l.outcome === null)) continue;
-      const settledLegs = mine as { odds1000: number; outcome: Outcome }[];
+      const settledLegs = mine as { event_id: string; odds1000: number; outcome: Outcome }[];
       const amount = betPayout(b, settledLegs);
       if (b.status === 'open') {
         const validBet = betValidBet(b, settledLegs);

@@ -4,6 +4,7 @@ import type { SbBetStatus, SbEventStatus, SbMarketStatus } from '../../kit/db/sc
 import type { StudioSession } from '../../kit/sessions';
 import type { BetStatus, EventCard, EventView, LegView, MarketView, MyBet, MyBetsAnswer, SportView } from '../api';
 import { cashOutValue, type OpenBetLeg } from '../model/bets';
+import { isBuilderBet } from '../model/builder';
 import { MARGIN_FACTOR } from '../model/markets';
 import {
   type EventResult,
@@ -333,11 +334,13 @@ export async function legsOf(db: StudioDb, betIds: number[]): Promise<Map<number
 
 /** What the book would pay now to end the whole open stake, or null when it offers nothing. */
 export function cashOutOffer(
-  bet: Pick<BetRow, 'status' | 'open_stake' | 'size' | 'combinations'>,
+  bet: Pick<BetRow, 'kind' | 'status' | 'open_stake' | 'size' | 'combinations'>,
   legs: LegRow[],
   pricing: CashOutPricing | null,
 ) {
   if (bet.status !== 'open' || bet.open_stake <= 0 || pricing === null) return null;
+  // A builder's value is its joint chance, which its legs' prices do not give: it is not bought back.
+  if (isBuilderBet(bet.kind, legs)) return null;
   const value = cashOutValue(
     {
       stake: bet.size === null ? bet.open_stake : Math.floor(bet.open_stake / bet.combinations),
@@ -455,7 +458,7 @@ export function paidInAll(b: Pick<BetRow, 'payout' | 'cashed_out'>, fixes: Pick<
 export function myBet(b: BetRow, legs: LegRow[], fixes: FixRow[], pricing: CashOutPricing | null): MyBet {
   return {
     id: b.bet_id,
-    kind: b.kind,
+    kind: isBuilderBet(b.kind, legs) ? 'builder' : b.kind,
     size: b.size,
     combinations: b.combinations,
     placedAt: new Date(b.created_at).toISOString(),

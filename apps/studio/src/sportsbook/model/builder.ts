@@ -1,4 +1,4 @@
-import { MAX_ODDS, type MarketType, type MatchState, type Period, type Score } from '../types';
+import { MAX_ODDS, type MarketType, type MatchState, type Outcome, type Period, type Score } from '../types';
 import { type FootballParams, finalScores, footballModel, type GoalsLeft, goalsLeft } from './football';
 import { oddsFor } from './margin';
 import { MARGIN_FACTOR, settleSelection } from './markets';
@@ -185,4 +185,27 @@ export function quoteBuilder(
   const params = paramsFrom1x2(state, oneXTwo, leagueMarginPpm * MARGIN_FACTOR['1x2']);
   if (params === null) return { ok: false, code: 'SB_BUILDER_UNPRICED' };
   return priceBuilder(scoresAt(params, state), legs, leagueMarginPpm);
+}
+
+// ---- the bet in the book ----
+
+/**
+ * Whether a bet is a builder: the book keeps one as a multiple whose legs are all of one event,
+ * which a plain multiple never is (it refuses two legs of one event).
+ */
+export function isBuilderBet(kind: string, legs: readonly { event_id: string }[]): boolean {
+  const first = legs[0]?.event_id;
+  return kind === 'multiple' && legs.length >= 2 && legs.every((l) => l.event_id === first);
+}
+
+/**
+ * What a builder's open stake pays on its legs' outcomes (null: still open, counted as won): nothing
+ * once a leg lost, its potential payout while every leg won or is open, else (a void leg and none
+ * lost) the stake back. The joint price has no part that stands without the void leg, so the bet is
+ * void; in football every leg of a match is graded on the one result, so a void leg is an abandon.
+ */
+export function builderPayout(openStake: number, potential: number, outcomes: readonly (Outcome | null)[]): number {
+  if (outcomes.some((o) => o === 'lose' || o === 'half_lose')) return 0;
+  if (outcomes.every((o) => o === null || o === 'win')) return potential;
+  return openStake;
 }
