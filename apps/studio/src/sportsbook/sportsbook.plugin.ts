@@ -2,6 +2,7 @@ import type { RoundDeps } from '../kit/deps';
 import { processLease } from '../kit/lease';
 import type { StudioSession } from '../kit/sessions';
 import { Book, type BookOptions } from './book/book';
+import { readSimulatorPlan } from './book/settings';
 import { feedsFromEnv, startingInBackground } from './feed/feed-env';
 import { createJsonFeed } from './feed/json-feed';
 import { createSimulator, databaseLease, simulatorSecret } from './feed/simulator';
@@ -43,6 +44,7 @@ export async function startSportsbook(
                     models: SPORT_MODELS,
                     timeZone: b.timeZone,
                     marginOf: b.marginOf,
+                    plan: () => readSimulatorPlan(deps.db),
                     now: deps.now,
                     lease: databaseLease(deps.db),
                     log: deps.log,

@@ -78,6 +78,22 @@ export const TraderMarginsBody = z.object({
   leagues: z.record(Ident, Ppm.nullable()).optional(),
 });
 
+/** The sports whose simulated leagues can play more than one round of fixtures a day. */
+export const TRADER_DENSITY_SPORTS = ['football', 'basketball', 'tennis', 'esports'] as const;
+export const TraderDensitySport = z.enum(TRADER_DENSITY_SPORTS);
+
+/**
+ * The house simulator's plan (docs/sportsbook.md "The simulator"): rounds of fixtures a day per
+ * sport, 1 to 3, and the simulated leagues that publish no more fixtures (the whole list). A change
+ * counts five minutes after it is saved and never alters or withdraws a fixture already published.
+ */
+export const TraderSimulatorBody = z
+  .object({
+    density: z.partialRecord(TraderDensitySport, z.number().int().min(1).max(3)).optional(),
+    leaguesOff: z.array(Ident).max(100).optional(),
+  })
+  .strict();
+
 export const TraderSettingsBody = z.object({
   maxPayout: z.number().int().min(100).max(100_000_000_000).optional(),
   maxStakePerMarket: z.number().int().min(100).max(100_000_000_000).optional(),
@@ -94,6 +110,7 @@ export const TraderSettingsBody = z.object({
    * margin removed): one margin per bet, however many legs it has.
    */
   cashOutMarginPpm: z.number().int().min(0).max(500_000).optional(),
+  simulator: TraderSimulatorBody.optional(),
 });
 
 export const TraderPlayerParams = z.object({ player: z.string().regex(/^[1-9][0-9]{0,14}$/) });
@@ -238,6 +255,15 @@ export const TraderMargins = z.object({
   marketFactors: z.record(z.string(), z.number()),
 });
 
+/** The simulator's plan as in force, with the simulated leagues it can turn on and off. */
+export const TraderSimulator = z.object({
+  density: z.partialRecord(TraderDensitySport, z.number().int()),
+  leaguesOff: z.array(z.string()),
+  leagues: z.array(z.object({ id: z.string(), name: z.string(), sport: TraderSport })),
+  /** When the last change counts from (ISO 8601); null before any. */
+  changesAt: z.string().nullable(),
+});
+
 export const TraderSettings = z.object({
   maxPayout: z.number().int(),
   maxStakePerMarket: z.number().int(),
@@ -249,6 +275,8 @@ export const TraderSettings = z.object({
   timeZone: z.string(),
   cashOutMarginPpm: z.number().int(),
   currency: z.string(),
+  /** Absent from a sportsbook without the house simulator. */
+  simulator: TraderSimulator.optional(),
 });
 
 /**
@@ -322,6 +350,8 @@ export type TraderMarket = z.infer<typeof TraderMarket>;
 export type TraderBet = z.infer<typeof TraderBet>;
 export type TraderMargins = z.infer<typeof TraderMargins>;
 export type TraderSettings = z.infer<typeof TraderSettings>;
+export type TraderSimulator = z.infer<typeof TraderSimulator>;
+export type TraderSimulatorBody = z.infer<typeof TraderSimulatorBody>;
 export type TraderProfitAnswer = z.infer<typeof TraderProfitAnswer>;
 export type TraderActionAnswer = z.infer<typeof TraderActionAnswer>;
 

@@ -1,7 +1,13 @@
-import type { TraderPlayerFactor, TraderRiskFactorsBody, TraderSettings } from '@gamehall/shared/api/sportsbook-trader';
+import type {
+  TraderPlayerFactor,
+  TraderRiskFactorsBody,
+  TraderSettings,
+  TraderSimulatorBody,
+} from '@gamehall/shared/api/sportsbook-trader';
 import type { StudioDb } from '../../kit/db/database';
 import type { OddsChangeRule, OddsFormat } from '../api';
 import { ODDS_CHANGE, ODDS_FORMATS } from '../api';
+import { DEFAULT_SIM_SETTINGS, nextPlan, planOf, type SimEra, type SimSettings } from '../feed/plan';
 import { SPORTS, type Sport } from '../types';
 import {
   deleteLeagueMargin,
@@ -18,12 +24,21 @@ import {
 } from './settings.queries';
 
 // The trader's settings of the book (limits, in-play delay, the big-bet mark, the brand's time zone,
-// the cash-out margin), the margins per sport and league, the players' stake factors and each
+// the cash-out margin, the simulator's plan), the margins per sport and league, the players' stake factors and each
 // player's slip preferences.
 // Settings are read from the database on every use that decides money (a trader's change counts at
 // once in every process); margins are also kept in memory for the feed sources' synchronous pricing.
 
-export type BookSettings = Omit<TraderSettings, 'currency'>;
+export type BookSettings = Omit<TraderSettings, 'currency' | 'simulator'> & { simulator: SimSettings };
+
+/** A change of the settings: the simulator's fields merge into its plan (plan.ts). */
+export type SettingsChange = Partial<Omit<BookSettings, 'simulator'>> & { simulator?: TraderSimulatorBody };
+
+/**
+ * The row as stored: the settings and the simulator's eras (`simulatorPlan`), kept beside them so that
+ * every process lays out the same fixtures from them.
+ */
+type StoredSettings = Partial<BookSettings> & { simulatorPlan?: unknown };
 
 export const DEFAULT_SETTINGS: BookSettings = {
   maxPayout: 100_000_000,
@@ -35,6 +50,7 @@ export const DEFAULT_SETTINGS: BookSettings = {
   bigBet: 1_000_000,
   timeZone: 'Asia/Manila',
   cashOutMarginPpm: 50_000,
+  simulator: DEFAULT_SIM_SETTINGS,
 };
 
 /** A slip holds at most this many legs (api.ts PlaceBody allows no more either). */
@@ -65,14 +81,52 @@ export async function readSettings(db: StudioDb): Promise<BookSettings> {
 
 /** The settings from their stored row's value (undefined or null when none is stored): the defaults fill the rest. */
 export function settingsOf(stored: unknown): BookSettings {
-  return { ...DEFAULT_SETTINGS, ...((stored as Partial<BookSettings> | null | undefined) ?? {}) };
+  const { simulatorPlan: _plan, simulator, ...rest } = (stored as StoredSettings | null | undefined) ?? {};
+  return {
+    ...DEFAULT_SETTINGS,
+    ...rest,
+    simulator: {
+      density: { ...(simulator?.density ?? {}) },
+      leaguesOff: Array.isArray(simulator?.leaguesOff) ? [...simulator.leaguesOff] : [],
+    },
+  };
 }
 
-export async function writeSettings(db: StudioDb, change: Partial<BookSettings>): Promise<BookSettings> {
+/** The simulator's eras as stored (the defaults alone before any change). */
+export async function readSimulatorPlan(db: StudioDb): Promise<SimEra[]> {
+  const row = await settingsRow(db);
+  return planOf((row?.settings as StoredSettings | null | undefined)?.simulatorPlan);
+}
+
+/** When the simulator's last change counts from; null before any. */
+export function planChangesAt(plan: readonly SimEra[]): string | null {
+  const last = plan[plan.length - 1];
+  return last && last.from > 0 ? new Date(last.from).toISOString() : null;
+}
+
+/**
+ * Writes a change. A change of the simulator's plan that changes anything adds an era counting from
+ * a little after `now` (plan.ts), so the fixtures already published stay as they are.
+ */
+export async function writeSettings(db: StudioDb, change: SettingsChange, now = new Date()): Promise<BookSettings> {
   return db.transaction().execute(async (trx) => {
     const row = await lockSettingsRow(trx);
-    const next = { ...DEFAULT_SETTINGS, ...((row?.settings as Partial<BookSettings> | undefined) ?? {}), ...change };
-    await upsertSettings(trx, JSON.stringify(next));
+    const stored = (row?.settings as StoredSettings | null | undefined) ?? {};
+    const current = settingsOf(stored);
+    const { simulator, ...rest } = change;
+    const next: BookSettings = { ...current, ...rest };
+    let plan = stored.simulatorPlan;
+    if (simulator) {
+      const sim: SimSettings = {
+        density: { ...current.simulator.density, ...simulator.density },
+        leaguesOff: simulator.leaguesOff ? [...new Set(simulator.leaguesOff)].sort() : current.simulator.leaguesOff,
+      };
+      if (JSON.stringify(sim) !== JSON.stringify(current.simulator)) {
+        next.simulator = sim;
+        plan = nextPlan(planOf(plan), sim, now.getTime());
+      }
+    }
+    await upsertSettings(trx, JSON.stringify({ ...next, ...(plan === undefined ? {} : { simulatorPlan: plan }) }));
     return next;
   });
 }

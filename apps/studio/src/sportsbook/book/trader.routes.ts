@@ -22,9 +22,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { StudioError } from '../../kit/errors';
 import { checkDays, validTimeZone } from '../../kit/report-days';
+import { SIM_LEAGUES } from '../feed/leagues';
 import type { Book } from './book';
 import { feedRejects } from './feed-rejects';
-import { playerFactors, readSettings, setPlayerFactor, setRiskFactors, writeMargins, writeSettings } from './settings';
+import {
+  planChangesAt,
+  playerFactors,
+  readSettings,
+  readSimulatorPlan,
+  type SettingsChange,
+  setPlayerFactor,
+  setRiskFactors,
+  writeMargins,
+  writeSettings,
+} from './settings';
 import { recordResult } from './settlement';
 import {
   traderBets,
@@ -49,6 +60,7 @@ import {
 //   POST /trader/events/:eventId/abandon     TraderAbandonBody -> TraderActionAnswer
 //   GET  /trader/margins, PUT /trader/margins              TraderMarginsBody -> TraderMargins
 //   GET  /trader/settings, PUT /trader/settings            TraderSettingsBody -> TraderSettings
+//                                            (with the simulator's plan: density, leagues off)
 //   GET  /trader/players                     -> { list: TraderPlayerFactor[] } (trader or risk factor not 1.0)
 //   GET  /trader/players/:player, PUT /trader/players/:player   TraderPlayerFactorBody -> TraderPlayerFactor
 //   POST /trader/risk-factors                TraderRiskFactorsBody -> TraderRiskFactorsAnswer (by version)
@@ -130,7 +142,15 @@ export async function registerTraderRoutes(
       settled: counts.settled,
       resettled: counts.resettled,
     });
-    const settings = async (): Promise<TraderSettings> => ({ ...(await readSettings(db)), currency: options.currency });
+    const settings = async (): Promise<TraderSettings> => {
+      const read = await readSettings(db);
+      const simulator = {
+        ...read.simulator,
+        leagues: SIM_LEAGUES.map((l) => ({ id: l.id, name: l.name, sport: l.sport })),
+        changesAt: planChangesAt(await readSimulatorPlan(db)),
+      };
+      return { ...read, currency: options.currency, simulator };
+    };
 
     trader.get('/trader/events', { config }, async (request) =>
       traderEvents(book, parse(TraderEventsQuery, request.query)),
@@ -186,7 +206,15 @@ export async function registerTraderRoutes(
       if (change.timeZone !== undefined && !validTimeZone(change.timeZone)) {
         throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['timeZone'] }, (w) => w.invalidFields(['timeZone']));
       }
-      await writeSettings(db, Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)));
+      // Only the simulator's own leagues can be turned off: an unknown id is refused, nothing saved.
+      const unknown = (change.simulator?.leaguesOff ?? []).filter((id) => !SIM_LEAGUES.some((l) => l.id === id));
+      if (unknown.length > 0) {
+        throw new StudioError('STUDIO_BAD_REQUEST', { fields: ['simulator.leaguesOff'], leagues: unknown }, (w) =>
+          w.invalidFields(['simulator.leaguesOff']),
+        );
+      }
+      const given = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as SettingsChange;
+      await writeSettings(db, given, book.deps.now());
       await book.refresh();
       return settings();
     });

@@ -10,6 +10,7 @@ import {
 import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { readSimulatorPlan } from './settings';
 import {
   abandon,
   type BookHarness,
@@ -76,6 +77,52 @@ describe('the trader API', () => {
     const settings = TraderSettings.parse((await traderApi(h, 'GET', '/trader/settings')).json());
     expect(settings).toMatchObject({ minStake: 200, currency: 'PHP', timeZone: 'Asia/Manila' });
     await traderApi(h, 'PUT', '/trader/settings', { minStake: 100 });
+  });
+
+  it("changes the simulator's plan: density and leagues off, bad input refused with nothing saved", async () => {
+    const before = TraderSettings.parse((await traderApi(h, 'GET', '/trader/settings')).json());
+    expect(before.simulator).toMatchObject({ density: {}, leaguesOff: [], changesAt: null });
+    expect(before.simulator?.leagues.find((l) => l.id === 'fb-kpd')).toEqual({
+      id: 'fb-kpd',
+      name: 'Kapuluan Premier Division',
+      sport: 'football',
+    });
+    // An unknown league, a density out of range, or a sport without rounds: 400, nothing changes.
+    for (const simulator of [
+      { leaguesOff: ['fb-kpd', 'no-such-league'] },
+      { density: { football: 4 } },
+      { density: { cockfight: 2 } },
+      { density: { football: 2 }, extra: true },
+    ]) {
+      const bad = await traderApi(h, 'PUT', '/trader/settings', { minStake: 300, simulator });
+      expect(bad.statusCode, JSON.stringify(simulator)).toBe(400);
+      expect(bad.json().error.code).toBe('STUDIO_BAD_REQUEST');
+    }
+    const unchanged = TraderSettings.parse((await traderApi(h, 'GET', '/trader/settings')).json());
+    expect(unchanged).toEqual(before);
+    const put = await traderApi(h, 'PUT', '/trader/settings', {
+      simulator: { density: { football: 3, tennis: 2 }, leaguesOff: ['tn-amo', 'fb-kpd', 'tn-amo'] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = TraderSettings.parse(put.json());
+    expect(after.simulator).toMatchObject({ density: { football: 3, tennis: 2 }, leaguesOff: ['fb-kpd', 'tn-amo'] });
+    // The change counts five minutes after it was saved; the other settings are as they were.
+    expect(after.simulator?.changesAt).toBe(new Date(h.clock.now + 5 * 60_000).toISOString());
+    expect(after.minStake).toBe(before.minStake);
+    // The era the simulator reads: the defaults before it, the new plan from five minutes on.
+    const plan = await readSimulatorPlan(h.runtime.book.deps.db);
+    expect(plan.map((e) => e.from)).toEqual([0, h.clock.now + 5 * 60_000]);
+    expect(plan[1]).toMatchObject({ density: { football: 3, tennis: 2 }, leaguesOff: ['fb-kpd', 'tn-amo'] });
+    // Density merges per sport; the same plan again adds no era.
+    const again = TraderSettings.parse(
+      (await traderApi(h, 'PUT', '/trader/settings', { simulator: { density: { football: 1 } } })).json(),
+    );
+    expect(again.simulator).toMatchObject({ density: { football: 1, tennis: 2 }, leaguesOff: ['fb-kpd', 'tn-amo'] });
+    const changesAt = again.simulator?.changesAt;
+    await traderApi(h, 'PUT', '/trader/settings', { simulator: { density: { tennis: 2 } } });
+    const same = TraderSettings.parse((await traderApi(h, 'GET', '/trader/settings')).json());
+    expect(same.simulator?.changesAt).toBe(changesAt);
+    await traderApi(h, 'PUT', '/trader/settings', { simulator: { density: { tennis: 1 }, leaguesOff: [] } });
   });
 
   it('shows events with their stakes and liability, and suspends what the feed cannot resume', async () => {
