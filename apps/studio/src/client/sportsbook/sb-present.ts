@@ -141,6 +141,7 @@ export function betKindText(bet: Pick<MyBet, 'kind' | 'size' | 'legs'>, say: Say
   const w = say.words;
   if (bet.kind === 'single') return w.kinds.single;
   if (bet.kind === 'multiple') return `${w.kinds.multiple} (${counted(w.counts.folds, bet.legs.length, say.locale)})`;
+  if (bet.kind === 'builder') return `${w.kinds.builder} (${counted(w.counts.legs, bet.legs.length, say.locale)})`;
   return fill(w.kinds.system, { size: bet.size ?? 0, legs: bet.legs.length });
 }
 

@@ -190,7 +190,7 @@ export function drawSlip(p: SbPage) {
   const { s } = p;
   saveSlip(storage(), p.slipKey, s.model.slip);
   keepingFocus(p.slip.el, () => p.slip.render());
-  const bets = slipBets(s.model.slip.legs, s.model.slip.stakes, S.maxLegs(s.model));
+  const bets = slipBets(s.model.slip.legs, s.model.slip.stakes, S.maxLegs(s.model), s.model.slip.builders);
   const sum = totals(bets);
   p.sheet.show(s.model.slip.legs.length, sum.potentialPayout ? moneyText(sum.potentialPayout, p.locale) : '');
 }

@@ -16,6 +16,7 @@ import {
   legBlocked,
   multipleOffered,
   multipleRefusal,
+  offeredBuilders,
   placeBlock,
   type SlipBet,
   type SlipLeg,
@@ -149,6 +150,54 @@ function legRow(d: SlipInputs, leg: SlipLeg, bets: SlipBet[]) {
   );
 }
 
+/**
+ * A bet builder per match with two or more legs on the slip: its joint price and stake, with a note
+ * that all must win and there is no cash-out, or the book's reason it refuses the combination.
+ */
+function builderRows(d: SlipInputs, legs: SlipLeg[], bets: SlipBet[]): HTMLElement[] {
+  const { ctx } = d;
+  const w = ctx.words.slip;
+  const m = ctx.model();
+  const errors = ctx.words.errors as Record<string, string>;
+  return offeredBuilders(legs, m.slip.builders).map((b) => {
+    const name = `${ctx.words.kinds.builder} (${counted(ctx.words.counts.legs, b.selectionIds.length, ctx.locale)})`;
+    const leg = legs.find((l) => l.eventId === b.eventId);
+    const match = leg ? `${leg.home} – ${leg.away}` : '';
+    if (b.odds1000 === null) {
+      return h(
+        'div',
+        { class: 'sb-combo', 'data-testid': 'builder-refused' },
+        h('div', { class: 'sb-combo-head' }, h('strong', {}, name), h('span', { class: 'muted small' }, match)),
+        h('p', { class: 'sb-note' }, (b.refusal && errors[b.refusal]) || errors.other),
+      );
+    }
+    const bet = bets.find((x) => x.target.kind === 'builder' && x.target.eventId === b.eventId);
+    const payout = bet ? `${w.payout} ${moneyText(bet.potentialPayout, ctx.locale)}` : '';
+    return h(
+      'div',
+      { class: 'sb-combo', 'data-testid': 'builder' },
+      h(
+        'div',
+        { class: 'sb-combo-head' },
+        h('strong', {}, name),
+        h('span', {}, fill(w.odds, { odds: ctx.odds(b.odds1000) })),
+      ),
+      h('p', { class: 'muted small' }, `${match} · ${w.builderNote}`),
+      h(
+        'div',
+        { class: 'sb-stake-row' },
+        stakeField(
+          d,
+          { kind: 'builder', eventId: b.eventId },
+          m.slip.stakes.builder?.[b.eventId] ?? 0,
+          fill(w.stakeFor, { bet: name }),
+        ),
+        h('span', { class: 'sb-payout small' }, payout),
+      ),
+    );
+  });
+}
+
 function comboRows(d: SlipInputs, legs: SlipLeg[], bets: SlipBet[]) {
   const { ctx } = d;
   const w = ctx.words.slip;
@@ -157,6 +206,7 @@ function comboRows(d: SlipInputs, legs: SlipLeg[], bets: SlipBet[]) {
   const limit = maxLegs(m);
   const rows: HTMLElement[] = [];
   if (legs.length < 2) return rows;
+  rows.push(...builderRows(d, legs, bets));
   if (!multipleOffered(legs, limit)) {
     const why = multipleRefusal(legs, limit);
     rows.push(
@@ -289,7 +339,7 @@ function drawEdit(d: SlipInputs, body: HTMLElement, m: SbModel) {
   const money = (minor: number) => moneyText(minor, ctx.locale);
   const slip = m.slip;
   const limit = maxLegs(m);
-  const bets = slipBets(slip.legs, slip.stakes, limit);
+  const bets = slipBets(slip.legs, slip.stakes, limit, slip.builders);
   const sum = totals(bets);
   const block = placeBlock(slip.legs, bets, m.balance);
   const placing = slip.phase === 'placing';

@@ -7,6 +7,7 @@ import {
   defaultTarget,
   multipleOffered,
   multipleRefusal,
+  offeredBuilders,
   partialCashOut,
   payoutAt,
   placeBlock,
@@ -15,9 +16,12 @@ import {
   type SlipLeg,
   slipBets,
   stakeChips,
+  stakeOf,
   subsets,
   systemSizes,
+  targetKey,
   totals,
+  withStake,
 } from './sb-slip';
 
 // The slip's rules and arithmetic: which bets a set of legs allows, what they cost and may pay (as
@@ -183,5 +187,57 @@ describe('quick stakes', () => {
     expect(defaultTarget([leg('a', 'home', 2000)], 10)).toEqual({ kind: 'single', selectionId: 'a/1x2:ft:-/home' });
     expect(defaultTarget([leg('a', 'home', 2000), leg('b', 'home', 2000)], 10)).toEqual({ kind: 'multiple' });
     expect(defaultTarget([], 10)).toBeNull();
+  });
+});
+
+describe('bet builders', () => {
+  const a1 = leg('a', 'home', 2100);
+  const a2 = leg('a', 'over', 1900, { selectionId: 'a/total:ft:10/over', selection: 'over' });
+  const b1 = leg('b', 'away', 1500);
+  const quoted = {
+    eventId: 'a',
+    selectionIds: [a1.selectionId, a2.selectionId],
+    odds1000: 2910,
+    refusal: null,
+    maxStake: 50_000,
+  };
+
+  it('offers the builder the book quoted, only while its legs are exactly those on the slip', () => {
+    expect(offeredBuilders([a1, a2, b1], [quoted])).toEqual([quoted]);
+    expect(offeredBuilders([a1, b1], [quoted])).toEqual([]);
+    const a3 = leg('a', 'draw', 3300);
+    expect(offeredBuilders([a1, a2, a3], [quoted])).toEqual([]);
+  });
+
+  it('stakes a builder at its joint price, not the product of its legs, and sends its price', () => {
+    const target = { kind: 'builder' as const, eventId: 'a' };
+    const stakes = withStake(noStakes, target, 1000);
+    expect(stakeOf(stakes, target)).toBe(1000);
+    expect(targetKey(target)).toBe('builder:a');
+    const bets = slipBets([a1, a2, b1], stakes, 10, [quoted]);
+    expect(bets).toEqual([
+      {
+        target,
+        stake: 1000,
+        combinations: 1,
+        totalStake: 1000,
+        potentialPayout: 2910,
+        legs: [a1.selectionId, a2.selectionId],
+        odds1000: 2910,
+      },
+    ]);
+    expect(placeRequest([a1, a2, b1], bets, 'r', 'none')).toEqual({
+      requestId: 'r',
+      legs: [
+        { selectionId: a1.selectionId, odds1000: 2100 },
+        { selectionId: a2.selectionId, odds1000: 1900 },
+      ],
+      bets: [{ kind: 'builder', selectionIds: [a1.selectionId, a2.selectionId], stake: 1000, odds1000: 2910 }],
+      oddsChange: 'none',
+    });
+    // A refused builder has no price: nothing is placed on it whatever its stake.
+    expect(slipBets([a1, a2], stakes, 10, [{ ...quoted, odds1000: null, refusal: 'SB_BUILDER_IMPOSSIBLE' }])).toEqual(
+      [],
+    );
   });
 });

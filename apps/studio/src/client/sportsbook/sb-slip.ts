@@ -1,10 +1,11 @@
 // The bet slip's rules and arithmetic, with no DOM: which bets a slip of legs may hold (singles,
 // the multiple, system bets), what each costs and may pay, which price changes the player still has
 // to accept under their odds-change rule, the quick stake chips, and the body POST /api/sb/bets
-// takes. Payouts are worked as the book works them (docs/sportsbook.md "Integers"): floor(stake x
+// takes, and the bet builders the book quotes for two or more legs of one match (priced by the
+// book together, at one price: the slip shows that price and never works one out). Payouts are worked as the book works them (docs/sportsbook.md "Integers"): floor(stake x
 // product of the legs' odds) in bigint arithmetic on odds in thousandths, so the slip never shows a
 // cent the book would not pay.
-import type { OddsChangeRule, PlaceRequest } from '../../sportsbook/api';
+import type { BuilderQuote, OddsChangeRule, PlaceRequest } from '../../sportsbook/api';
 import type { MarketType, Period, Sport } from '../../sportsbook/types';
 
 export type LegStatus = 'open' | 'suspended' | 'closed' | 'settled' | 'unavailable';
@@ -35,12 +36,15 @@ export type SlipStakes = {
   multiple: number;
   /** Per combination, by system size. */
   system: Record<number, number>;
+  /** Per bet builder, by its match's event id. */
+  builder?: Record<string, number>;
 };
 
 export type StakeTarget =
   | { kind: 'single'; selectionId: string }
   | { kind: 'multiple' }
-  | { kind: 'system'; size: number };
+  | { kind: 'system'; size: number }
+  | { kind: 'builder'; eventId: string };
 
 /** Why a multiple of these legs cannot be offered, or null. */
 export type MultipleRefusal = 'same_event' | 'too_many' | null;
@@ -115,13 +119,51 @@ export type SlipBet = {
   potentialPayout: number;
   /** The legs it stands on. */
   legs: string[];
+  /** A bet builder's joint price, as the book quoted it. */
+  odds1000?: number;
 };
 
 const priced = (legs: readonly SlipLeg[]) => legs.every((l) => l.taken !== null);
 const takenOdds = (legs: readonly SlipLeg[]) => legs.map((l) => l.taken ?? 0);
 
-/** The bets the slip holds with a stake on them (singles in leg order, the multiple, systems by size). */
-export function slipBets(legs: readonly SlipLeg[], stakes: SlipStakes, maxLegs: number): SlipBet[] {
+/**
+ * The bet builders the slip offers: those the last quote priced, for matches whose legs are all
+ * still on the slip (a builder quoted for legs since removed is not offered until quoted again).
+ */
+export function offeredBuilders(legs: readonly SlipLeg[], builders: readonly BuilderQuote[]): BuilderQuote[] {
+  const ids = new Set(legs.map((l) => l.selectionId));
+  return builders.filter((b) => {
+    const now = legs.filter((l) => l.eventId === b.eventId).map((l) => l.selectionId);
+    return b.selectionIds.every((id) => ids.has(id)) && now.length === b.selectionIds.length;
+  });
+}
+
+/** The bet builders with a stake on them, each at the joint price the book quoted. */
+function builderBets(legs: readonly SlipLeg[], stakes: SlipStakes, builders: readonly BuilderQuote[]): SlipBet[] {
+  const bets: SlipBet[] = [];
+  for (const b of offeredBuilders(legs, builders)) {
+    const stake = stakes.builder?.[b.eventId] ?? 0;
+    if (stake <= 0 || b.odds1000 === null) continue;
+    bets.push({
+      target: { kind: 'builder', eventId: b.eventId },
+      stake,
+      combinations: 1,
+      totalStake: stake,
+      potentialPayout: payoutAt(stake, [b.odds1000]),
+      legs: b.selectionIds,
+      odds1000: b.odds1000,
+    });
+  }
+  return bets;
+}
+
+/** The bets the slip holds with a stake on them (singles in leg order, the multiple, systems by size, builders). */
+export function slipBets(
+  legs: readonly SlipLeg[],
+  stakes: SlipStakes,
+  maxLegs: number,
+  builders: readonly BuilderQuote[] = [],
+): SlipBet[] {
   const bets: SlipBet[] = [];
   for (const leg of legs) {
     const stake = stakes.single[leg.selectionId] ?? 0;
@@ -168,6 +210,7 @@ export function slipBets(legs: readonly SlipLeg[], stakes: SlipStakes, maxLegs: 
       legs: all,
     });
   }
+  bets.push(...builderBets(legs, stakes, builders));
   return bets;
 }
 
@@ -228,15 +271,22 @@ export function placeRequest(
   return {
     requestId,
     legs: legs.filter((l) => used.has(l.selectionId)).map((l) => ({ selectionId: l.selectionId, odds1000: l.taken! })),
-    bets: bets.map((b) =>
-      b.target.kind === 'single'
-        ? { kind: 'single' as const, selectionId: b.target.selectionId, stake: b.stake }
-        : b.target.kind === 'multiple'
-          ? { kind: 'multiple' as const, stake: b.stake }
-          : { kind: 'system' as const, size: b.target.size, stake: b.stake },
-    ),
+    bets: bets.map((b) => betRequest(b)),
     oddsChange,
   };
+}
+
+function betRequest(b: SlipBet): PlaceRequest['bets'][number] {
+  switch (b.target.kind) {
+    case 'single':
+      return { kind: 'single', selectionId: b.target.selectionId, stake: b.stake };
+    case 'multiple':
+      return { kind: 'multiple', stake: b.stake };
+    case 'system':
+      return { kind: 'system', size: b.target.size, stake: b.stake };
+    case 'builder':
+      return { kind: 'builder', selectionIds: b.legs, stake: b.stake, ...(b.odds1000 ? { odds1000: b.odds1000 } : {}) };
+  }
 }
 
 const SERIES = [1, 2, 5];
@@ -266,6 +316,7 @@ export function defaultTarget(legs: readonly SlipLeg[], maxLegs: number): StakeT
 export function stakeOf(stakes: SlipStakes, target: StakeTarget): number {
   if (target.kind === 'single') return stakes.single[target.selectionId] ?? 0;
   if (target.kind === 'multiple') return stakes.multiple;
+  if (target.kind === 'builder') return stakes.builder?.[target.eventId] ?? 0;
   return stakes.system[target.size] ?? 0;
 }
 
@@ -273,11 +324,18 @@ export function withStake(stakes: SlipStakes, target: StakeTarget, minor: number
   const value = Math.max(0, Math.floor(minor));
   if (target.kind === 'single') return { ...stakes, single: { ...stakes.single, [target.selectionId]: value } };
   if (target.kind === 'multiple') return { ...stakes, multiple: value };
+  if (target.kind === 'builder') return { ...stakes, builder: { ...stakes.builder, [target.eventId]: value } };
   return { ...stakes, system: { ...stakes.system, [target.size]: value } };
 }
 
 export const targetKey = (t: StakeTarget) =>
-  t.kind === 'single' ? `single:${t.selectionId}` : t.kind === 'multiple' ? 'multiple' : `system:${t.size}`;
+  t.kind === 'single'
+    ? `single:${t.selectionId}`
+    : t.kind === 'multiple'
+      ? 'multiple'
+      : t.kind === 'builder'
+        ? `builder:${t.eventId}`
+        : `system:${t.size}`;
 
 /** The part of an open bet's cash-out value for cashing out `part` of its open stake (rounded down). */
 export function partialCashOut(cashOut: number, openStake: number, part: number): number {

@@ -292,6 +292,36 @@ describe('placing and the answers', () => {
     expect(slipBets(m.slip.legs, m.slip.stakes, 10)[0]!.potentialPayout).toBe(3990);
   });
 
+  it('a bet builder: quoted, staked, repriced by a changed answer, dropped with its legs', () => {
+    const draw = 'ev-a/1x2:ft:-/draw';
+    let m = toggleSelection(toggleSelection(ready(), H('ev-a')), draw);
+    const builder = { eventId: 'ev-a', selectionIds: [H('ev-a'), draw], odds1000: 3000, refusal: null, maxStake: 5000 };
+    m = applyQuote(m, {
+      legs: [],
+      multipleRefusal: 'SB_CORRELATED_LEGS',
+      maxStake: { single: {}, multiple: null },
+      builders: [builder],
+    }).model;
+    expect(m.slip.builders).toEqual([builder]);
+    m = setStake(m, { kind: 'builder', eventId: 'ev-a' }, 1000);
+    expect(chipMax(m)).toBe(5000);
+    expect(slipBets(m.slip.legs, m.slip.stakes, 10, m.slip.builders)[0]).toMatchObject({ potentialPayout: 3000 });
+    // The book's price moved under the rule: nothing placed, the new price shown for the next try.
+    m = placeAnswered(startPlacing(m, 'req-b').model, {
+      bets: [],
+      balance: 100_000,
+      changed: [],
+      builderOdds1000: [{ eventId: 'ev-a', odds1000: 2800 }],
+    });
+    expect(m.slip).toMatchObject({ phase: 'edit', requestId: null, refusal: { code: 'SB_ODDS_CHANGED' } });
+    expect(m.slip.builders[0]?.odds1000).toBe(2800);
+    expect(slipBets(m.slip.legs, m.slip.stakes, 10, m.slip.builders)[0]).toMatchObject({ potentialPayout: 2800 });
+    // One leg off: no builder is left for the match, nor its stake field as the chips' target.
+    m = removeLeg(m, draw);
+    expect(m.slip.target).toBeNull();
+    expect(slipBets(m.slip.legs, m.slip.stakes, 10, m.slip.builders)).toEqual([]);
+  });
+
   it('a lost answer keeps the request id, so sending again places nothing twice', () => {
     let m = startPlacing(slipWithMultiple(), 'req-1').model;
     m = placeFailed(m, { code: 'NETWORK', message: 'No connection', status: 0 });

@@ -5,6 +5,7 @@
 // and so is what the page decides from it: the tabs, the place button, which redraw a message
 // asks for, the cash-out a tap prepares, a bet's facts and when the page polls.
 import type {
+  BuilderQuote,
   EventCard,
   EventView,
   LegView,
@@ -83,6 +84,8 @@ export type SlipState = {
   /** The bets the last placing made (as the book answered, then as their socket messages moved them). */
   placed: MyBet[];
   maxStake: QuoteAnswer['maxStake'] | null;
+  /** The bet builders the last quote priced (or refused) for two or more legs of one match. */
+  builders: BuilderQuote[];
 };
 
 export type SbModel = {
@@ -123,6 +126,7 @@ export function emptySlip(): SlipState {
     refusal: null,
     placed: [],
     maxStake: null,
+    builders: [],
   };
 }
 
@@ -417,19 +421,30 @@ export function removeLeg(m: SbModel, selectionId: string): SbModel {
   delete single[selectionId];
   const sizes = new Set(systemSizes(legs, maxLegs(m)));
   const system = Object.fromEntries(Object.entries(m.slip.stakes.system).filter(([size]) => sizes.has(Number(size))));
+  const builderEvents = new Set(
+    legs.filter((l, i) => legs.findIndex((x) => x.eventId === l.eventId) !== i).map((l) => l.eventId),
+  );
+  const t = m.slip.target;
   const target =
-    m.slip.target &&
-    (m.slip.target.kind === 'single'
-      ? m.slip.target.selectionId === selectionId
-      : m.slip.target.kind === 'system' && !sizes.has(m.slip.target.size))
+    t &&
+    (t.kind === 'single'
+      ? t.selectionId === selectionId
+      : t.kind === 'system'
+        ? !sizes.has(t.size)
+        : t.kind === 'builder' && !builderEvents.has(t.eventId))
       ? null
-      : m.slip.target;
+      : t;
   return {
     ...m,
     slip: {
       ...m.slip,
       legs,
-      stakes: { single, multiple: legs.length >= 2 ? m.slip.stakes.multiple : 0, system },
+      stakes: {
+        single,
+        multiple: legs.length >= 2 ? m.slip.stakes.multiple : 0,
+        system,
+        ...(m.slip.stakes.builder ? { builder: m.slip.stakes.builder } : {}),
+      },
       target,
       refusal: m.slip.refusal?.selectionId === selectionId ? null : m.slip.refusal,
       maxStake: null,
@@ -483,6 +498,7 @@ export function chipMax(m: SbModel): number | null {
   const target = chipTarget(m);
   const max = m.slip.maxStake;
   if (!target || !max) return null;
+  if (target.kind === 'builder') return m.slip.builders.find((b) => b.eventId === target.eventId)?.maxStake ?? null;
   return (
     (target.kind === 'single' ? max.single[target.selectionId] : target.kind === 'multiple' ? max.multiple : null) ??
     null
@@ -562,7 +578,8 @@ export function applyQuote(m: SbModel, quote: QuoteAnswer): { model: SbModel; no
   for (const id of gone)
     if (m.slip.legs.some((l) => l.selectionId === id && l.status !== 'unavailable'))
       notices.push({ kind: 'unavailable', selectionId: id });
-  return { model: { ...model, slip: { ...model.slip, legs, maxStake: quote.maxStake } }, notices };
+  const builders = quote.builders ?? [];
+  return { model: { ...model, slip: { ...model.slip, legs, maxStake: quote.maxStake, builders } }, notices };
 }
 
 /** The slip is sent with this request id (the one kept from an unanswered placing, else `fresh`). */
@@ -576,9 +593,19 @@ export function startPlacing(m: SbModel, fresh: string): { model: SbModel; reque
  * said to ask; the new prices are shown against the accepted ones for the player to accept.
  * Otherwise the bets stand (pending ones wait out the in-play delay).
  */
-export function placeAnswered(m: SbModel, answer: PlaceAnswer): SbModel {
+export function placeAnswered(given: SbModel, answer: PlaceAnswer): SbModel {
+  let m = given;
   const balance = answer.balance ?? m.balance;
-  if (answer.changed?.length) {
+  if (answer.bets.length === 0 && answer.builderOdds1000?.length) {
+    // A builder's joint price moved: it is shown at the new price, which the next placing sends.
+    const moved = answer.builderOdds1000;
+    const builders = m.slip.builders.map((b) => {
+      const c = moved.find((x) => x.eventId === b.eventId);
+      return c ? { ...b, odds1000: c.odds1000, refusal: c.odds1000 === null ? 'SB_BUILDER_UNPRICED' : null } : b;
+    });
+    m = { ...m, slip: { ...m.slip, builders } };
+  }
+  if (answer.changed?.length || (answer.bets.length === 0 && answer.builderOdds1000?.length)) {
     const legs = m.slip.legs.map((l) => {
       const c = answer.changed!.find((x) => x.selectionId === l.selectionId);
       if (!c) return l;

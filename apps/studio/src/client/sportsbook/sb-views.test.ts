@@ -14,6 +14,7 @@ import {
   searchAnswer,
   T0,
 } from './sb-fixtures';
+import { betKindText } from './sb-present';
 import { createSearchView } from './sb-search-view';
 import { createSlipView, type SlipActions } from './sb-slip-view';
 import * as S from './sb-state';
@@ -311,6 +312,35 @@ describe('the slip', () => {
     expect(view.el.querySelector('[data-testid=multiple-refused]')!.textContent).toBe(englishWords.slip.sameEvent);
   });
 
+  it('offers a bet builder for two legs of one match at the quoted price, or says why it is refused', () => {
+    const draw = 'ev-a/1x2:ft:-/draw';
+    model = S.toggleSelection(S.toggleSelection(model, H('ev-a')), draw);
+    const quoteOf = (builder: { odds1000: number | null; refusal: string | null }) =>
+      S.applyQuote(model, {
+        legs: [],
+        multipleRefusal: 'SB_CORRELATED_LEGS',
+        maxStake: { single: {}, multiple: null },
+        builders: [{ eventId: 'ev-a', selectionIds: [H('ev-a'), draw], maxStake: 10_000, ...builder }],
+      }).model;
+    model = S.setStake(quoteOf({ odds1000: 4250, refusal: null }), { kind: 'builder', eventId: 'ev-a' }, 1000);
+    const view = createSlipView(context(), noop());
+    view.render();
+    const row = view.el.querySelector('[data-testid=builder]')!;
+    expect(row.textContent).toContain('Bet builder (2 selections)');
+    expect(row.textContent).toContain('4.25');
+    expect(row.textContent).toContain(englishWords.slip.builderNote);
+    expect(row.querySelector('input.sb-stake')!.getAttribute('aria-label')).toContain('Bet builder');
+    // 10.00 at 4.25 pays 42.50.
+    expect(view.el.querySelector('[data-testid=total-payout]')!.textContent).toBe('42.50');
+    expect(S.chipMax(model)).toBe(10_000);
+    model = quoteOf({ odds1000: null, refusal: 'SB_BUILDER_IMPOSSIBLE' });
+    view.render();
+    expect(view.el.querySelector('[data-testid=builder]')).toBeNull();
+    expect(view.el.querySelector('[data-testid=builder-refused]')!.textContent).toContain(
+      englishWords.errors.SB_BUILDER_IMPOSSIBLE,
+    );
+  });
+
   it('shows a changed price as old -> new and asks to accept', () => {
     model = S.toggleSelection(model, H('ev-a'));
     model = S.setStake(model, { kind: 'single', selectionId: H('ev-a') }, 500);
@@ -399,6 +429,12 @@ describe('the slip', () => {
 });
 
 describe('my bets', () => {
+  it('names a builder as one bet of its legs, with no cash-out offered', () => {
+    const bet = myBet('b-1', { kind: 'builder', cashOut: null });
+    bet.legs = [bet.legs[0]!, { ...bet.legs[0]!, selectionId: 'ev-a/btts:ft:-/yes', selection: 'yes' }];
+    expect(betKindText(bet, context().say())).toBe('Bet builder (2 selections)');
+  });
+
   /** The open bets screen with one open bet, b1, whose cash-out requests are collected in `sent`. */
   function openBetWithCashOut() {
     model = S.applyMyBets(model, 'open', { bets: [myBet('b1')], next: null }, false);

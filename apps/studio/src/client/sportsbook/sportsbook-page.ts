@@ -467,7 +467,7 @@ function slipResult(p: SbPage) {
 async function place(p: SbPage) {
   const { s } = p;
   const legs = s.model.slip.legs;
-  const betsToPlace = slipBets(legs, s.model.slip.stakes, S.maxLegs(s.model));
+  const betsToPlace = slipBets(legs, s.model.slip.stakes, S.maxLegs(s.model), s.model.slip.builders);
   if (!betsToPlace.length) return;
   const { model: next, requestId } = S.startPlacing(s.model, uuid());
   s.model = next;
@@ -480,6 +480,7 @@ async function place(p: SbPage) {
     drawSlip(p);
     drawPrices(p);
     if (answer.changed?.length) p.slip.announce(S.changedNotices(s.model, answer.changed));
+    else if (answer.bets.length === 0 && answer.builderOdds1000?.length) return;
     else if (s.model.slip.phase === 'done') slipResult(p);
     else poll(p);
   } catch (err) {
