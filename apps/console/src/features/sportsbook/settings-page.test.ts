@@ -35,6 +35,17 @@ const SETTINGS: TraderSettings = {
   timeZone: 'Asia/Manila',
   cashOutMarginPpm: 50_000,
   currency: 'PHP',
+  simulator: {
+    density: { tennis: 2 },
+    leaguesOff: ['bb-kba'],
+    leagues: [
+      { id: 'fb-kpd', name: 'Kapuluan Premier Division', sport: 'football' },
+      { id: 'bb-kba', name: 'Kapuluan Basketball Association', sport: 'basketball' },
+      { id: 'tn-amo', name: 'Amihan Open', sport: 'tennis' },
+      { id: 'cf-slw', name: 'San Liwayway Grand Derby', sport: 'cockfight' },
+    ],
+    changesAt: null,
+  },
 };
 
 const dom = setUpDom({ sportsbook });
@@ -69,6 +80,27 @@ describe('the sportsbook settings', () => {
     await click(buttonIn(dom.host(), 'Save'));
     expect(alertsIn(dom.host())).toContain('A percentage from 0 to 50');
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it("shows the simulator's plan and sends only what changed", async () => {
+    await render();
+    const form = dom.host().querySelector<HTMLFormElement>('form[aria-label="Simulated fixtures"]')!;
+    expect(form.textContent).toContain('Kapuluan Premier Division');
+    const select = (sport: string) => form.querySelector<HTMLSelectElement>(`select[name="density.${sport}"]`);
+    expect(select('tennis')!.value).toBe('2');
+    expect(select('football')!.value).toBe('1');
+    // A derby is one pit: no rounds to choose, only on or off.
+    expect(form.querySelector('[data-testid="sb-sim-cockfight"]')!.textContent).toContain('San Liwayway Grand Derby');
+    expect(select('cockfight')).toBeNull();
+    const box = (id: string) => form.querySelector<HTMLInputElement>(`input[name="league"][value="${id}"]`)!;
+    expect(box('bb-kba').checked).toBe(false);
+    // Nothing changed: nothing sent.
+    await click(buttonIn(form, 'Save'));
+    expect(save).not.toHaveBeenCalled();
+    select('football')!.value = '3';
+    await click(box('fb-kpd'));
+    await click(buttonIn(form, 'Save'));
+    expect(save).toHaveBeenCalledWith({ simulator: { density: { football: 3 }, leaguesOff: ['fb-kpd', 'bb-kba'] } });
   });
 
   it('lists the rejected feed messages with their reasons, and counts them per source', async () => {

@@ -10,8 +10,9 @@ import { PageHeader } from '../../components/page-header';
 import { useFormAction } from '../../lib/use-form-action';
 import { saveSettings, settingsQuery, sportsbookKey } from './api';
 import { FeedRejects } from './feed-rejects';
+import { SimulatorForm } from './simulator-form';
 
-// The book's limits and its cash-out margin. Amounts are typed in major units (the console's way)
+// The book's limits and its cash-out margin, then the simulator's plan (simulator-form.tsx). Amounts are typed in major units (the console's way)
 // and sent in minor units; only the fields that changed are sent.
 
 const AMOUNTS = [
@@ -31,6 +32,7 @@ export function SettingsPage() {
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <QueryErrorAlert error={result.error} />
       {result.data && <SettingsForm settings={result.data} />}
+      {result.data?.simulator && <SimulatorForm simulator={result.data.simulator} />}
       <FeedRejects />
     </div>
   );
