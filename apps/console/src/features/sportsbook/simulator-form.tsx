@@ -13,7 +13,7 @@ import { saveSettings, sportsbookKey } from './api';
 
 // The house simulator's plan: how many rounds of fixtures a day each sport's simulated leagues play
 // and which leagues run. Only what changed is sent; the sportsbook applies it to fixtures not yet
-// published (five minutes after the save), so the fixtures on the board stay as they are.
+// published, so the fixtures on the board stay as they are (docs/sportsbook.md "The simulator").
 
 const DENSITIES = [1, 2, 3] as const;
 
