@@ -97,9 +97,9 @@ export function priceBuilder(
 /** The 1X2's odds (thousandths) on offer; a selection the book left out is absent. */
 export type OneXTwo = { home?: number | undefined; draw?: number | undefined; away?: number | undefined };
 
-type Outcome3 = 'home' | 'draw' | 'away';
-
-function outcomeChances(scores: readonly { home: number; away: number; p: number }[]): Record<Outcome3, number> {
+function outcomeChances(
+  scores: readonly { home: number; away: number; p: number }[],
+): Record<'home' | 'draw' | 'away', number> {
   const c = { home: 0, draw: 0, away: 0 };
   for (const s of scores) {
     if (s.home > s.away) c.home += s.p;
@@ -128,39 +128,52 @@ function chanceOf(odds1000: number, marginPpm: number): number {
 
 /**
  * The football parameters whose model reproduces the 1X2 on offer at `state` with the book's 1X2
- * margin: two of its chances (home and away, or the two offered when one was left out) fix the
- * sides' two strengths. Newton's method in log space; null when fewer than two are offered or the
- * fit does not settle (the builder is then not priced).
+ * margin: the sides' two strengths fitted to its chances by least squares (Gauss-Newton in log
+ * space). All three chances are used when all are offered, so the rounding of each price partly
+ * cancels out; two are enough when the book left one out. Null with fewer than two, or when the fit
+ * does not come near them (the builder is then not priced).
  */
 export function paramsFrom1x2(state: MatchState | null, odds: OneXTwo, marginPpm: number): FootballParams | null {
   const s = stateOf(state);
   const now = s.score.counted;
   const unit = goalsLeft({ homeXg: 1, awayXg: 1 }, s);
-  const offered = (['home', 'away', 'draw'] as const).filter((k) => typeof odds[k] === 'number');
+  const offered = (['home', 'draw', 'away'] as const).filter((k) => typeof odds[k] === 'number');
   if (offered.length < 2) return null;
-  const pair = offered.slice(0, 2) as [Outcome3, Outcome3];
-  const target = pair.map((k) => chanceOf(odds[k] as number, marginPpm));
-  const at = (x: [number, number]) => {
+  const target = offered.map((k) => chanceOf(odds[k] as number, marginPpm));
+  const residuals = (x: readonly [number, number]) => {
     const c = outcomeChances(finalScores(now, scaled(unit, { homeXg: Math.exp(x[0]), awayXg: Math.exp(x[1]) })));
-    return [c[pair[0]] - target[0]!, c[pair[1]] - target[1]!] as const;
+    return offered.map((k, i) => c[k] - target[i]!);
   };
   let x: [number, number] = [Math.log(1.4), Math.log(1.1)];
   const h = 1e-4;
   for (let i = 0; i < 40; i++) {
-    const f = at(x);
-    if (Math.abs(f[0]) < 1e-7 && Math.abs(f[1]) < 1e-7) break;
-    const fa = at([x[0] + h, x[1]]);
-    const fb = at([x[0], x[1] + h]);
-    const j = [(fa[0] - f[0]) / h, (fb[0] - f[0]) / h, (fa[1] - f[1]) / h, (fb[1] - f[1]) / h] as const;
-    const det = j[0] * j[3] - j[1] * j[2];
-    if (!(Math.abs(det) > 1e-12)) return null;
+    const r = residuals(x);
+    const ra = residuals([x[0] + h, x[1]]);
+    const rb = residuals([x[0], x[1] + h]);
+    // Normal equations of the 2-parameter fit: (J'J) step = J'r.
+    let aa = 0;
+    let ab = 0;
+    let bb = 0;
+    let ar = 0;
+    let br = 0;
+    r.forEach((ri, k) => {
+      const ja = (ra[k]! - ri) / h;
+      const jb = (rb[k]! - ri) / h;
+      aa += ja * ja;
+      ab += ja * jb;
+      bb += jb * jb;
+      ar += ja * ri;
+      br += jb * ri;
+    });
+    const det = aa * bb - ab * ab;
+    if (!(Math.abs(det) > 1e-18)) return null;
     // Steps are bounded so a far start never jumps to a strength the model cannot price.
-    const da = Math.max(-1, Math.min(1, (j[3] * f[0] - j[1] * f[1]) / det));
-    const db = Math.max(-1, Math.min(1, (j[0] * f[1] - j[2] * f[0]) / det));
+    const da = Math.max(-1, Math.min(1, (bb * ar - ab * br) / det));
+    const db = Math.max(-1, Math.min(1, (aa * br - ab * ar) / det));
     x = [Math.max(-6, Math.min(3, x[0] - da)), Math.max(-6, Math.min(3, x[1] - db))];
+    if (Math.abs(da) < 1e-9 && Math.abs(db) < 1e-9) break;
   }
-  const f = at(x);
-  if (Math.abs(f[0]) > 1e-3 || Math.abs(f[1]) > 1e-3) return null;
+  if (residuals(x).some((ri) => Math.abs(ri) > 0.01)) return null;
   return { homeXg: Math.exp(x[0]), awayXg: Math.exp(x[1]) };
 }
 
