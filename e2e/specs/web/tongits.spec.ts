@@ -2,8 +2,10 @@
 // A Tongits table in the browser: three members who registered and deposited through the sandbox
 // launch the lobby's PVP game at the demo table tongits-2-a (the first through the card room lobby's
 // Tongits row, one on a phone), each sits down with a buy-in, and they play one deal to its end on
-// the table page: draw from the stock, throw a card, until the stock runs out. Every page shows the
-// deal's result with the bills, the page checks the deck in the browser against the revealed seed,
+// the table page: draw, lay down a meld when the hand holds one, throw a card, until a player with a
+// meld on the table calls a draw and the others challenge or fold (the fight); the end is checked
+// against the published rules. Every page shows the deal's result with the bills, the page checks
+// the deck in the browser against the revealed seed,
 // and the stacks plus the rake are the buy-ins. No console error, no horizontal overflow, no serious
 // axe violation on the phone; screenshots kept. Then one member tops up from the page and another
 // opens the deal in the member centre's betting record: every hand with its points and the result.
@@ -20,10 +22,48 @@ const TABLE = 'tongits-2-a';
 /** ₱40, the table's minimum buy-in. */
 const BUY_IN_MINOR = 4_000;
 
+type Result = {
+  end: 'tongits' | 'stock-out' | 'draw';
+  winner: number;
+  points: number[];
+  contenders: number[];
+  bills: { seat: number; challenge: number; stakes: number; amount: number }[];
+};
 type View = {
   seats: ({ stack: number } | null)[];
-  deal: { turn: number | null; phase: string; over: boolean; settlement: { rake: number } | null } | null;
+  you: { seat: number | null; canCallDraw: boolean };
+  deal: {
+    id: number;
+    turn: number | null;
+    phase: string;
+    over: boolean;
+    melds: { owner: number; cards: string[] }[];
+    players: { seat: number; cards: string[] | null }[];
+    challenge: { caller: number; answers: (string | null)[] } | null;
+    result: Result | null;
+    settlement: { rake: number } | null;
+  } | null;
 };
+
+const RANKS = 'A23456789TJQK';
+/** Tongits' order (ace low) and the published card values: A 1, 2-10 face value, J Q K 10. */
+const lowRank = (card: string) => RANKS.indexOf(card[0]!);
+const cardPoints = (card: string) => Math.min(lowRank(card) + 1, 10);
+
+/** A meld in the hand, if any: three of one rank, or three in a row of one suit (ace low, no wrap). */
+function meldIn(hand: readonly string[]): string[] | null {
+  const byRank = new Map<string, string[]>();
+  for (const c of hand) byRank.set(c[0]!, [...(byRank.get(c[0]!) ?? []), c]);
+  for (const same of byRank.values()) if (same.length >= 3) return same.slice(0, 3);
+  for (const suit of new Set(hand.map((c) => c[1]))) {
+    const cards = hand.filter((c) => c[1] === suit).sort((a, b) => lowRank(a) - lowRank(b));
+    for (let i = 0; i + 2 < cards.length; i++) {
+      const [a, b, c] = [cards[i]!, cards[i + 1]!, cards[i + 2]!];
+      if (lowRank(b) === lowRank(a) + 1 && lowRank(c) === lowRank(b) + 1) return [a, b, c];
+    }
+  }
+  return null;
+}
 
 /**
  * The member's page at the table: the first goes through the card room lobby, whose Tongits row for
@@ -73,7 +113,65 @@ function viewOf(page: Page): Promise<View> {
   }, TABLE);
 }
 
-test('three members sit at a Tongits table and play a deal to its end; the page checks the deck', async () => {
+/**
+ * Plays a deal on the three pages to its end. Each player lays down the first meld their hand holds;
+ * the first who then starts a turn with it on the table calls a draw (the fight), and the others
+ * challenge when they have a meld of their own (the rules let only them) or fold.
+ */
+async function playDeal(
+  pages: Page[],
+): Promise<{ end: View; caller: number | null; challengers: Set<number>; melded: Set<number> }> {
+  const melded = new Set<number>();
+  const challengers = new Set<number>();
+  let caller: number | null = null;
+  for (let moves = 0; moves < 160; moves++) {
+    const deal = (await viewOf(pages[0]!)).deal;
+    assert.ok(deal, 'a deal in play');
+    if (deal.over) break;
+    const seat = deal.turn!;
+    const page = pages[seat]!;
+    const mine = await viewOf(page);
+    if (deal.phase === 'challenge') {
+      const answer = melded.has(seat) ? 'tg-challenge' : 'tg-fold';
+      if (answer === 'tg-challenge') challengers.add(seat);
+      await page.getByTestId(answer).click();
+      await page.getByTestId(answer).waitFor({ state: 'detached' });
+      continue;
+    }
+    if (deal.phase === 'draw' && mine.you.canCallDraw) {
+      caller = seat;
+      await page.getByTestId('tg-call').click();
+      await page.getByTestId('tg-call').waitFor({ state: 'detached' });
+      continue;
+    }
+    if (deal.phase === 'draw') await page.getByTestId('tg-draw').click();
+    await page.getByTestId('tg-discard').waitFor();
+    const hand = (await viewOf(page)).deal?.players[seat]?.cards ?? [];
+    const meld = melded.has(seat) ? null : meldIn(hand);
+    if (meld && hand.length > meld.length) {
+      for (const card of meld) await page.locator(`[data-testid=tg-hand] .tg-card[data-card="${card}"]`).click();
+      await page.getByTestId('tg-meld').click();
+      await page.locator(`[data-testid=tg-hand] .tg-card[data-card="${meld[0]}"]`).waitFor({ state: 'detached' });
+      melded.add(seat);
+    }
+    await page.locator('[data-testid=tg-hand] .tg-card').first().click();
+    await page.getByTestId('tg-discard').click();
+    await page.getByTestId('tg-discard').waitFor({ state: 'detached' });
+  }
+  return { end: await viewOf(pages[0]!), caller, challengers, melded };
+}
+
+/** Waits for the table to deal again after the deal `previous`. */
+async function nextDeal(page: Page, previous: number): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 60_000; ) {
+    const deal = (await viewOf(page)).deal;
+    if (deal && deal.id !== previous && !deal.over) return;
+    await page.waitForTimeout(500);
+  }
+  assert.fail('the table dealt again');
+}
+
+test('three members play a Tongits deal to a called draw and its fight; the page checks the deck', async () => {
   const b = browser();
   const members = [
     await newStudioMember(b, 'tga', 'Tongits One'),
@@ -99,23 +197,39 @@ test('three members sit at a Tongits table and play a deal to its end; the page 
   const pages = tables.map((t) => t.page);
   // All three seated: the table deals.
   await pages[0]!.locator('[data-testid=tg-hand] .tg-card').first().waitFor();
-  for (let moves = 0; moves < 120; moves++) {
-    const deal = (await viewOf(pages[0]!)).deal;
-    assert.ok(deal, 'a deal in play');
-    if (deal.over) break;
-    const page = pages[deal.turn!]!;
-    if (deal.phase === 'draw') await page.getByTestId('tg-draw').click();
-    await page.getByTestId('tg-discard').waitFor();
-    await page.locator('[data-testid=tg-hand] .tg-card').first().click();
-    await page.getByTestId('tg-discard').click();
-    await page.getByTestId('tg-discard').waitFor({ state: 'detached' });
+  // A deal may end at stock-out before anyone could call: about 3 in 1,000 played this way (the
+  // engine played so 20,000 times). The table then deals the next, which is played the same way.
+  let played = await playDeal(pages);
+  let earlierRake = 0;
+  const deals = played.end.deal?.result?.end === 'stock-out' ? 2 : 1;
+  if (deals === 2) {
+    earlierRake = played.end.deal?.settlement?.rake ?? 0;
+    await nextDeal(pages[0]!, played.end.deal?.id ?? 0);
+    played = await playDeal(pages);
   }
-  const end = await viewOf(pages[0]!);
+  const { end, caller, challengers, melded } = played;
   assert.equal(end.deal?.over, true, 'the deal ended');
-  // Nothing was melded, so the stock ran out; every page shows the result with its bills.
+  const result = end.deal?.result;
+  assert.ok(result, 'the deal has its result');
+  assert.notEqual(caller, null, `someone called a draw (melds laid by seats ${[...melded].join(', ')})`);
+  assert.equal(result.end, 'draw', 'the deal ended in the fight');
+  // The published rules, worked here from the revealed hands: each hand's points, and the winner the
+  // lowest of the caller and the challengers, equal points going first to the caller, then in turn.
+  const points = end.deal!.players.map((p) => (p.cards ?? []).reduce((sum, c) => sum + cardPoints(c), 0));
+  assert.deepEqual(result.points, points, 'the hands counted by the published card values');
+  const contenders = [0, 1, 2].filter((seat) => seat === caller || challengers.has(seat));
+  assert.deepEqual([...result.contenders].sort(), contenders, 'the caller and the challengers contend');
+  const order = [0, 1, 2].map((k) => (caller! + k) % 3).filter((seat) => contenders.includes(seat));
+  const expected = order.reduce((best, seat) => (points[seat]! < points[best]! ? seat : best), order[0]!);
+  assert.equal(result.winner, expected, `the lowest hand wins: points ${points.join(', ')}, caller ${caller}`);
+  // Each loser pays one stake, and one more for a challenge that lost.
+  for (const bill of result.bills) {
+    assert.equal(bill.challenge, challengers.has(bill.seat) ? 1 : 0, `seat ${bill.seat}'s challenge is billed`);
+  }
+  // Every page shows the result with its bills.
   for (const [i, page] of pages.entries()) {
     await page.getByTestId('tg-result').waitFor();
-    assert.match(await page.getByTestId('tg-result').innerText(), /wins when the stock ran out/);
+    assert.match(await page.getByTestId('tg-result').innerText(), /wins by a called draw/);
     // The deck recomputed in the browser from the revealed seed deals the hand the member got.
     await page.locator('.tg-fair summary').click();
     const check = page.getByTestId('tg-deck-check');
@@ -123,7 +237,11 @@ test('three members sit at a Tongits table and play a deal to its end; the page 
     assert.match(await check.innerText(), /seed matches its hash and deals your hand/, `member ${i}`);
   }
   const stacks = end.seats.reduce((sum, s) => sum + (s?.stack ?? 0), 0);
-  assert.equal(stacks + (end.deal?.settlement?.rake ?? 0), 3 * BUY_IN_MINOR, 'stacks plus rake are the buy-ins');
+  assert.equal(
+    stacks + (end.deal?.settlement?.rake ?? 0) + earlierRake,
+    3 * BUY_IN_MINOR,
+    'stacks plus rake are the buy-ins',
+  );
   await screenshot(pages[1]!, 'tongits-desktop');
   await checkGamePage(pages[0]!, tables[0]!.errors, 'tongits-phone');
   // Between deals a member tops up ₱10 from the page: the chips are on the stack at once.
@@ -146,7 +264,11 @@ test('three members sit at a Tongits table and play a deal to its end; the page 
   await site.getByRole('button', { name: 'Hands' }).first().click();
   await site.locator('[data-testid=pvp-hands] button').first().click();
   await site.getByTestId('pvp-tongits-result').waitFor();
-  assert.match(await site.getByTestId('pvp-tongits-result').innerText(), /won when the stock ran out/);
+  // The sitting's first deal is the fight, unless a stock-out came before it.
+  assert.match(
+    await site.getByTestId('pvp-tongits-result').innerText(),
+    deals === 1 ? /won the called draw/ : /won the called draw|won when the stock ran out/,
+  );
   const hands = await site.locator('[data-testid=pvp-players] li').allInnerTexts();
   assert.equal(hands.length, 3);
   for (const hand of hands) assert.match(hand, /\d+ points/);

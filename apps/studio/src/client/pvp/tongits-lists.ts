@@ -57,7 +57,8 @@ export function createTongitsLists(o: TongitsListsOptions) {
                   class: `tg-meld${state.sapawing ? ' target' : ''}`,
                   'data-testid': `tg-meld-${m.id}`,
                   disabled: !(state.sapawing && myTurn),
-                  'aria-label': `${nameOf(view, m.owner, w)}: ${m.cards.join(' ')}`,
+                  // Named by what it shows (the owner, then each card's own label): a label of card
+                  // codes would not contain the visible text, which speech control users say.
                   onclick: () => void o.act({ type: 'sapaw', meldId: m.id, cards: [...state.selected] }),
                 },
                 h('span', { class: 'owner' }, nameOf(view, m.owner, w)),
