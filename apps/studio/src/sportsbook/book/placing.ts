@@ -453,6 +453,149 @@ async function slipBets(core: BookCore, session: StudioSession, requestId: strin
   }
 }
 
+/** The slip's legs at the prices now, which of them moved, and whether the player's rule refuses a move. */
+function takeLegs(
+  body: PlaceInput,
+  stored: Map<string, StoredLeg | undefined>,
+  category: string | undefined,
+  now: Date,
+): { legs: Leg[]; changed: { selectionId: string; odds1000: number | null }[]; refusedByRule: boolean } {
+  const changed: { selectionId: string; odds1000: number | null }[] = [];
+  let refusedByRule = false;
+  const legs: Leg[] = body.legs.map((slipLeg) => {
+    const leg = stored.get(slipLeg.selectionId);
+    const refusal = legRefusal(leg, category, now);
+    if (refusal || !leg)
+      throw new StudioError(refusal ?? 'SB_SELECTION_UNAVAILABLE', { selectionId: slipLeg.selectionId });
+    const odds = currentOdds(leg.market, leg.key) as number;
+    if (odds !== slipLeg.odds1000) {
+      changed.push({ selectionId: slipLeg.selectionId, odds1000: odds });
+      if (!ruleAccepts(body.oddsChange, slipLeg.odds1000, odds)) refusedByRule = true;
+    }
+    return { ...leg, odds1000: odds };
+  });
+  return { legs, changed, refusedByRule };
+}
+
+/** The bets' columns of a slip's insert. */
+function betColumns(planned: PlannedBet[], now: Date) {
+  return {
+    betId: planned.map((b) => b.betId),
+    slipIndex: planned.map((b) => b.index),
+    kind: planned.map((b) => storedKind(b.kind)),
+    size: planned.map((b) => b.size),
+    combinations: planned.map((b) => b.combinations),
+    stake: planned.map((b) => b.stake),
+    odds1000: planned.map((b) => b.odds1000),
+    potential: planned.map((b) => b.potential),
+    betTx: planned.map((b) => betTx(b.betId)),
+    // The stake's wallet call holds the bet this long before recovery rolls it back; a slip's
+    // stakes go to the wallet one after another, so each later bet waits a call longer.
+    nextAttemptAt: planned.map((b) =>
+      new Date(now.getTime() + DELIVERY_LEASE_MS + b.index * STAKE_CALL_MS).toISOString(),
+    ),
+  };
+}
+
+/** The legs' columns of a slip's insert. */
+function legColumns(planned: PlannedBet[], owner: string) {
+  return {
+    owner,
+    slipIndex: planned.flatMap((b) => b.legs.map(() => b.index)),
+    legNo: planned.flatMap((b) => b.legs.map((_, legNo) => legNo)),
+    eventId: planned.flatMap((b) => b.legs.map((l) => l.eventId)),
+    marketId: planned.flatMap((b) => b.legs.map((l) => l.market.id)),
+    selection: planned.flatMap((b) => b.legs.map((l) => l.key)),
+    odds1000: planned.flatMap((b) => b.legs.map((l) => l.odds1000)),
+  };
+}
+
+/** A bet reserved by the placing's transaction, with what its stake's call and the answer need. */
+type Reserved = {
+  id: number;
+  betId: string;
+  stake: number;
+  potential: number;
+  detail: RoundDetail;
+  /** The bet as the player's answer shows it while nothing but this placement touched it. */
+  answer: BetRow;
+  legs: LegRow[];
+};
+
+/**
+ * Sends each reserved bet's stake to the wallet in turn: a bet the wallet took counts (or waits its
+ * delay), one it refused or did not answer is refused (and rolled back when the stake may have been
+ * taken). Answers the balance last heard, the first refusal, and whether every bet went as planned.
+ */
+async function sendStakes(
+  core: BookCore,
+  session: StudioSession,
+  token: string,
+  reserved: Reserved[],
+  planned: PlannedBet[],
+  inPlay: boolean,
+): Promise<{ balance: number | null; firstRefusal: StudioError | undefined; known: boolean }> {
+  const db = core.deps.db;
+  let balance: number | null = null;
+  let firstRefusal: StudioError | undefined;
+  // While every bet is as this placement wrote and accepted it, the answer is built from what the
+  // placement knows; any other turn (a refusal, a bet recovery decided, an in-play bet decided at
+  // once) reads the slip's bets back.
+  let known = true;
+  for (const [i, r] of reserved.entries()) {
+    const plannedBet = planned[i] as PlannedBet;
+    const bet = {
+      id: r.id,
+      bet_id: r.betId,
+      kind: storedKind(plannedBet.kind),
+      size: plannedBet.size,
+      combinations: plannedBet.combinations,
+      open_stake: r.stake,
+      potential_payout: r.potential,
+      status: 'betting',
+      mode: session.mode,
+    };
+    // A refusal took nothing; no answer may have taken the stake, which a rollback gives back.
+    const refuse = (code: string, unanswered: boolean) =>
+      db.transaction().execute((trx) => refuseBet(trx, bet, code, unanswered, core.deps.now()));
+    const sent = await sendStake(core.deps, {
+      call: {
+        ...sessionStake(session, token, { roundId: r.betId, transactionId: betTx(r.betId), amount: r.stake }),
+        detail: r.detail,
+      },
+      refused: async ({ error }) => {
+        await refuse(error.code, false);
+      },
+      unanswered: async () => {
+        await refuse('STUDIO_WALLET_UNAVAILABLE', true);
+      },
+      rollBack: () => core.deliver(r.id),
+    });
+    if (sent.kind === 'ok') {
+      balance = sent.answer.balance;
+      const status = inPlay ? 'pending' : 'open';
+      if (
+        await acceptStake(
+          core,
+          bet,
+          status,
+          plannedBet.legs.map((l) => l.eventId),
+        )
+      )
+        r.answer.status = status;
+      else known = false;
+      continue;
+    }
+    known = false;
+    if (sent.kind === 'refused') balance = sent.balance;
+    firstRefusal ??=
+      sent.kind === 'refused'
+        ? sent.error
+        : new StudioError('STUDIO_WALLET_UNAVAILABLE', undefined, (w) => w.walletRetry);
+  }
+  return { balance, firstRefusal, known };
+}
+
 export async function placeSlip(
   core: BookCore,
   session: StudioSession,
@@ -482,20 +625,9 @@ export async function placeSlip(
   const category = sportsbookCategoryOf(session.gameCode);
   const stored = legsFrom(ids, slip.legs);
   const settings = settingsOf(slip.settings);
-  const changed: { selectionId: string; odds1000: number | null }[] = [];
-  let refusedByRule = false;
-  const legs: Leg[] = body.legs.map((slipLeg) => {
-    const leg = stored.get(slipLeg.selectionId);
-    const refusal = legRefusal(leg, category, now);
-    if (refusal || !leg)
-      throw new StudioError(refusal ?? 'SB_SELECTION_UNAVAILABLE', { selectionId: slipLeg.selectionId });
-    const odds = currentOdds(leg.market, leg.key) as number;
-    if (odds !== slipLeg.odds1000) {
-      changed.push({ selectionId: slipLeg.selectionId, odds1000: odds });
-      if (!ruleAccepts(body.oddsChange, slipLeg.odds1000, odds)) refusedByRule = true;
-    }
-    return { ...leg, odds1000: odds };
-  });
+  const taken = takeLegs(body, stored, category, now);
+  const { legs, changed } = taken;
+  let refusedByRule = taken.refusedByRule;
   const margins = marginsOf(slip.margins);
   const builders = builderPrices(body, legs, slip.legs, margins);
   const builderChanged = builderMoves(body, builders, legs);
@@ -514,16 +646,6 @@ export async function placeSlip(
   const factor = slip.factor ?? FULL_FACTOR;
   const acceptAt = inPlay ? new Date(now.getTime() + settings.inPlayDelayMs) : null;
 
-  type Reserved = {
-    id: number;
-    betId: string;
-    stake: number;
-    potential: number;
-    detail: RoundDetail;
-    /** The bet as the player's answer shows it while nothing but this placement touched it. */
-    answer: BetRow;
-    legs: LegRow[];
-  };
   let reserved: Reserved[];
   try {
     reserved = await db.transaction().execute(async (trx) => {
@@ -573,31 +695,8 @@ export async function placeSlip(
           acceptAt: acceptAt?.toISOString() ?? null,
           status,
         },
-        {
-          betId: planned.map((b) => b.betId),
-          slipIndex: planned.map((b) => b.index),
-          kind: planned.map((b) => storedKind(b.kind)),
-          size: planned.map((b) => b.size),
-          combinations: planned.map((b) => b.combinations),
-          stake: planned.map((b) => b.stake),
-          odds1000: planned.map((b) => b.odds1000),
-          potential: planned.map((b) => b.potential),
-          betTx: planned.map((b) => betTx(b.betId)),
-          // The stake's wallet call holds the bet this long before recovery rolls it back; a slip's
-          // stakes go to the wallet one after another, so each later bet waits a call longer.
-          nextAttemptAt: planned.map((b) =>
-            new Date(now.getTime() + DELIVERY_LEASE_MS + b.index * STAKE_CALL_MS).toISOString(),
-          ),
-        },
-        {
-          owner,
-          slipIndex: planned.flatMap((b) => b.legs.map(() => b.index)),
-          legNo: planned.flatMap((b) => b.legs.map((_, legNo) => legNo)),
-          eventId: planned.flatMap((b) => b.legs.map((l) => l.eventId)),
-          marketId: planned.flatMap((b) => b.legs.map((l) => l.market.id)),
-          selection: planned.flatMap((b) => b.legs.map((l) => l.key)),
-          odds1000: planned.flatMap((b) => b.legs.map((l) => l.odds1000)),
-        },
+        betColumns(planned, now),
+        legColumns(planned, owner),
       );
       const rowOf = new Map(rows.map((r) => [r.slip_index, r]));
       return planned.map((b): Reserved => {
@@ -622,65 +721,10 @@ export async function placeSlip(
     throw err;
   }
 
-  let balance: number | null = null;
-  let firstRefusal: StudioError | undefined;
-  // While every bet is as this placement wrote and accepted it, the answer is built from what the
-  // placement knows; any other turn (a refusal, a bet recovery decided, an in-play bet decided at
-  // once) reads the slip's bets back.
-  let known = true;
-  if (session.mode === 'real') {
-    for (const [i, r] of reserved.entries()) {
-      const plannedBet = planned[i] as PlannedBet;
-      const bet = {
-        id: r.id,
-        bet_id: r.betId,
-        kind: plannedBet.kind,
-        size: plannedBet.size,
-        combinations: plannedBet.combinations,
-        open_stake: r.stake,
-        potential_payout: r.potential,
-        status: 'betting',
-        mode: session.mode,
-      };
-      // A refusal took nothing; no answer may have taken the stake, which a rollback gives back.
-      const refuse = (code: string, unanswered: boolean) =>
-        db.transaction().execute((trx) => refuseBet(trx, bet, code, unanswered, core.deps.now()));
-      const sent = await sendStake(core.deps, {
-        call: {
-          ...sessionStake(session, token, { roundId: r.betId, transactionId: betTx(r.betId), amount: r.stake }),
-          detail: r.detail,
-        },
-        refused: async ({ error }) => {
-          await refuse(error.code, false);
-        },
-        unanswered: async () => {
-          await refuse('STUDIO_WALLET_UNAVAILABLE', true);
-        },
-        rollBack: () => core.deliver(r.id),
-      });
-      if (sent.kind === 'ok') {
-        balance = sent.answer.balance;
-        const status = inPlay ? 'pending' : 'open';
-        if (
-          await acceptStake(
-            core,
-            bet,
-            status,
-            plannedBet.legs.map((l) => l.eventId),
-          )
-        )
-          r.answer.status = status;
-        else known = false;
-        continue;
-      }
-      known = false;
-      if (sent.kind === 'refused') balance = sent.balance;
-      firstRefusal ??=
-        sent.kind === 'refused'
-          ? sent.error
-          : new StudioError('STUDIO_WALLET_UNAVAILABLE', undefined, (w) => w.walletRetry);
-    }
-  }
+  const sent = session.mode === 'real' ? await sendStakes(core, session, token, reserved, planned, inPlay) : null;
+  const balance = sent?.balance ?? null;
+  const firstRefusal = sent?.firstRefusal;
+  let known = sent?.known ?? true;
   if (inPlay) {
     if (settings.inPlayDelayMs === 0) {
       known = false;
