@@ -57,6 +57,9 @@ describe('the slip kept in the browser', () => {
     ]);
     expect(back.slip.stakes).toEqual({ single: { [H('ev-a')]: 500 }, multiple: 1000, system: {} });
     expect(back.slip.phase).toBe('edit');
+    // A bet builder's stake comes back with it (its price comes from the quote asked for at once).
+    saveSlip(localStorage, KEY_A, { ...m.slip, stakes: { ...m.slip.stakes, builder: { 'ev-a': 700, gone: 5 } } });
+    expect(reopened(KEY_A).slip.stakes.builder).toEqual({ 'ev-a': 700 });
     // Another player on the same browser, or another lobby, starts with an empty slip.
     expect(reopened(KEY_B).slip.legs).toEqual([]);
     expect(reopened(slipStoreKey('COCKFIGHT', 'real', 'member-a')).slip.legs).toEqual([]);

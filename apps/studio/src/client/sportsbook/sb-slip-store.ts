@@ -164,8 +164,12 @@ function readSaved(raw: string): SavedSlip | null {
   const single = readAmounts(stakes?.single);
   const system = readAmounts(stakes?.system);
   if (!stakes || !single || !system || !isAmount(stakes.multiple)) return null;
+  // Bet builders' stakes, by their match's event id; a slip kept before builders has none.
+  const builder = stakes.builder === undefined ? {} : readAmounts(stakes.builder);
+  if (!builder) return null;
   const requestId = data.requestId === null || isText(data.requestId, 64) ? (data.requestId as string | null) : null;
   const ids = new Set((legs as SlipLeg[]).map((l) => l.selectionId));
+  const events = new Set((legs as SlipLeg[]).map((l) => l.eventId));
   return {
     legs: legs as SlipLeg[],
     stakes: {
@@ -173,6 +177,9 @@ function readSaved(raw: string): SavedSlip | null {
       single: Object.fromEntries(Object.entries(single).filter(([id]) => ids.has(id))),
       multiple: stakes.multiple,
       system: Object.fromEntries(Object.entries(system).map(([size, v]) => [Number(size), v])),
+      ...(Object.keys(builder).length > 0
+        ? { builder: Object.fromEntries(Object.entries(builder).filter(([id]) => events.has(id))) }
+        : {}),
     },
     requestId,
   };
