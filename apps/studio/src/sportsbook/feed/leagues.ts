@@ -152,6 +152,9 @@ function derby(id: string, town: string, name: string, offset: number, slots: nu
   };
 }
 
+/** Twenty-four clubs: a league of twelve matches a day has each of them play once. */
+const BASKETBALL_NICKNAMES_ALL = [...BASKETBALL_NICKNAMES, ...BASKETBALL_NICKNAMES_B];
+
 export const SIM_LEAGUES: readonly SimLeague[] = [
   football('fb-kpd', 'Kapuluan Premier Division', 'Kapuluan', 0.7, 0, [hm(14), hm(16, 30), hm(19), hm(21, 30)]),
   football('fb-acl', 'Amihan Coastal League', 'Amihan Coast', 0.5, 12, [hm(9), hm(11, 30)]),
@@ -180,7 +183,7 @@ export const SIM_LEAGUES: readonly SimLeague[] = [
     [...[1, 3, 5, 10, 12, 17, 19, 21, 23].map((h) => hm(h, 40)), hm(7, 45), hm(9, 15), hm(15, 30)].sort(
       (a, b) => a - b,
     ),
-    BASKETBALL_NICKNAMES_B,
+    BASKETBALL_NICKNAMES_ALL,
   ),
   basketball(
     'bb-hhc',
@@ -191,7 +194,7 @@ export const SIM_LEAGUES: readonly SimLeague[] = [
     [...[0, 2, 4, 6, 11, 13, 18, 20, 22].map((h) => hm(h, 20)), hm(8, 30), hm(14, 45), hm(16, 15)].sort(
       (a, b) => a - b,
     ),
-    BASKETBALL_NICKNAMES_B,
+    BASKETBALL_NICKNAMES_ALL,
   ),
   tennis('tn-amo', 'Amihan Open', 0.8, 3, 'a', 0, every(hm(9), hm(21), 100)),
   tennis('tn-slc', 'Sinag Ladies Classic', 0.3, 3, 'b', 5, every(hm(8), hm(22), 120)),

@@ -83,6 +83,10 @@ export const BASKETBALL_NICKNAMES_B = [
   'Moonrakers',
   'Boatmen',
   'Sandpipers',
+  'Gales',
+  'Egrets',
+  'Lightning',
+  'Sailfish',
 ] as const;
 
 export const ESPORTS_TEAMS = [

@@ -31,9 +31,12 @@ export function fixtureId(league: SimLeague, day: string, slot: number, round = 
 }
 
 /**
- * A league's fixtures of one round on a local day of the zone. Teams are drawn without repeats until
- * the roster runs out (then it is shuffled again: a derby's gamefarms fight more than once a day).
- * Each round draws from a stream of its own: round 1's is the one the schedule always had.
+ * A league's fixtures of one round on a local day of the zone. Teams are drawn without repeats. A
+ * club or a player plays at most once a day in its league, whatever the round: a round draws from
+ * those the earlier rounds left, and its slots beyond them have no fixture. Only a derby's gamefarms
+ * and an e-sports cup's teams, whose formats play several short matches a day, meet again once the
+ * roster runs out (it is shuffled again). Each round draws from a stream of its own: round 1's is
+ * the one the schedule always had.
  */
 export function dayFixtures(
   secret: string,
@@ -44,12 +47,23 @@ export function dayFixtures(
 ): ScheduledFixture[] {
   const stream = round > 1 ? `schedule:${league.id}:${day}:r${round}` : `schedule:${league.id}:${day}`;
   const rng = createFairRng(secret, stream, 0);
-  let pool: SimTeam[] = [];
+  const oncePerDay = league.sport !== 'cockfight' && league.sport !== 'esports';
+  const taken = new Set<string>();
+  if (oncePerDay) {
+    for (let earlier = 1; earlier < round; earlier++) {
+      for (const f of dayFixtures(secret, league, day, timeZone, earlier)) {
+        taken.add(f.fixture.home.id);
+        taken.add(f.fixture.away.id);
+      }
+    }
+  }
+  let pool: SimTeam[] = league.teams.filter((t) => !taken.has(t.id));
   const draw = (): SimTeam => {
     if (pool.length === 0) pool = [...league.teams];
     return pool.splice(rng.int(pool.length), 1)[0]!;
   };
-  return roundSlots(league, round).map((minutes, slot) => {
+  return roundSlots(league, round).flatMap((minutes, slot) => {
+    if (oncePerDay && pool.length < 2) return [];
     if (pool.length === 1) pool = [];
     const home = draw();
     const away = draw();
@@ -73,6 +87,6 @@ export function dayFixtures(
       ...(league.profile.bestOf ? { bestOf: league.profile.bestOf } : {}),
       seedHash: sha256Hex(seed),
     };
-    return { fixture, league, seed, round, at };
+    return [{ fixture, league, seed, round, at }];
   });
 }
