@@ -26,6 +26,7 @@ import {
   applyResults,
   applyState,
   betFacts,
+  builderMoved,
   cashOutTapped,
   changedNotices,
   chipMax,
@@ -303,6 +304,11 @@ describe('placing and the answers', () => {
       builders: [builder],
     }).model;
     expect(m.slip.builders).toEqual([builder]);
+    // Its match's 1X2 or a leg's market moving asks for a new quote; another market does not.
+    const view = (key: string) => ({ key }) as Parameters<typeof builderMoved>[2][number];
+    expect(builderMoved(m, 'ev-a', [view('1x2:ft:-')])).toBe(true);
+    expect(builderMoved(m, 'ev-a', [view('btts:ft:-')])).toBe(false);
+    expect(builderMoved(m, 'ev-b', [view('1x2:ft:-')])).toBe(false);
     m = setStake(m, { kind: 'builder', eventId: 'ev-a' }, 1000);
     expect(chipMax(m)).toBe(5000);
     expect(slipBets(m.slip.legs, m.slip.stakes, 10, m.slip.builders)[0]).toMatchObject({ potentialPayout: 3000 });

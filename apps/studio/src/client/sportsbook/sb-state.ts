@@ -582,6 +582,17 @@ export function applyQuote(m: SbModel, quote: QuoteAnswer): { model: SbModel; no
   return { model: { ...model, slip: { ...model.slip, legs, maxStake: quote.maxStake, builders } }, notices };
 }
 
+/**
+ * Whether a market message moves a bet builder the slip offers: the book prices a builder from its
+ * match's 1X2 and its legs, so a change to either is a new joint price, which only a quote tells.
+ */
+export function builderMoved(m: SbModel, eventId: string, markets: readonly MarketView[]): boolean {
+  const builder = m.slip.builders.find((b) => b.eventId === eventId);
+  if (!builder || m.slip.phase !== 'edit') return false;
+  const keys = new Set(['1x2:ft:-', ...builder.selectionIds.map((id) => parseSelectionId(id)?.marketKey ?? '')]);
+  return markets.some((x) => keys.has(x.key));
+}
+
 /** The slip is sent with this request id (the one kept from an unanswered placing, else `fresh`). */
 export function startPlacing(m: SbModel, fresh: string): { model: SbModel; requestId: string } {
   const requestId = m.slip.requestId ?? fresh;

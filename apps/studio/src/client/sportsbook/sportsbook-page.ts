@@ -330,6 +330,7 @@ function onMessage(p: SbPage, msg: SbServerMessage) {
     if (S.marketsRedrawScreen(before, s.model, msg.eventId, msg.markets)) drawScreen(p);
     else drawPrices(p, new Set(msg.markets.flatMap((x) => x.selections.map((sel) => sel.id))), true);
     if (s.model.slip.legs.some((l) => l.eventId === msg.eventId)) drawSlip(p);
+    if (S.builderMoved(s.model, msg.eventId, msg.markets)) requoteSoon(p);
     p.slip.announce(notices);
   } else if (msg.type === 'state') {
     const before = s.model.events[msg.eventId]?.event.status;
@@ -429,6 +430,17 @@ function togglePrice(p: SbPage, id: string) {
     void quote(p);
   }
 }
+
+/** A market message moved a builder's price: one quote a second at most follows it. */
+let requoteTimer: ReturnType<typeof setTimeout> | null = null;
+function requoteSoon(p: SbPage) {
+  if (requoteTimer) return;
+  requoteTimer = setTimeout(() => {
+    requoteTimer = null;
+    void quote(p);
+  }, REQUOTE_MS);
+}
+const REQUOTE_MS = 1000;
 
 async function quote(p: SbPage) {
   const { s } = p;
