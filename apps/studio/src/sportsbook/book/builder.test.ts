@@ -123,6 +123,11 @@ describe('bet builder: quote and placement', () => {
     expect(await refusal(seven)).toBe('SB_BUILDER_SIZE');
     await suspend(h, e.id);
     expect(await refusal(HOME_OVER)).toBe('SB_MARKET_SUSPENDED');
+    // Another sport's legs of one match make no builder (a multiple of them is still refused).
+    const t = await newEvent(h, { sport: 'basketball', league: 'bb-league', markets });
+    const other = await quoteOf(p.token, ids(t.id, HOME_OVER));
+    expect(other.builders).toBeUndefined();
+    expect(other.multipleRefusal).toBe('SB_CORRELATED_LEGS');
   });
 
   it('places a builder as one round at the joint price; the same request twice pays once', async () => {

@@ -1041,7 +1041,8 @@ async function quoteBuilders(
   const byEvent = new Map<string, string[]>();
   for (const id of selectionIds) {
     const leg = stored.get(id);
-    if (leg) byEvent.set(leg.eventId, [...(byEvent.get(leg.eventId) ?? []), id]);
+    // Builders are football's: legs of one match of another sport stay refused as a multiple only.
+    if (leg?.sport === 'football') byEvent.set(leg.eventId, [...(byEvent.get(leg.eventId) ?? []), id]);
   }
   const groups = [...byEvent].filter(([, ids]) => ids.length >= 2);
   if (groups.length === 0) return [];
