@@ -99,3 +99,39 @@ export async function playDumpingHand(
   }
   throw new Error('the hand did not end');
 }
+
+/** The back office's integrity report of one brand day (optionally of one review state), as `auth` reads it. */
+export async function integrityReport<T>(t: TestApp, auth: string, day: string, state?: string): Promise<T> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/admin/pvp/integrity?from=${day}&to=${day}${state ? `&state=${state}` : ''}`,
+    headers: { authorization: auth },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().value as T;
+}
+
+/** A decision on a flag of one brand day's report, at the revision and hands the report showed. */
+export async function decideFlag(
+  t: TestApp,
+  auth: string,
+  day: string,
+  flag: { key: string; firstHandId: number; lastHandId: number; review: { revision: number } },
+  body: Record<string, unknown>,
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/admin/pvp/integrity/reviews',
+    headers: { authorization: auth },
+    payload: {
+      from: day,
+      to: day,
+      key: flag.key,
+      revision: flag.review.revision,
+      firstHandId: flag.firstHandId,
+      lastHandId: flag.lastHandId,
+      ...body,
+    },
+  });
+  return { status: res.statusCode, json: res.json() };
+}

@@ -2,7 +2,15 @@ import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioRuntime } from '../../../../studio/src/plugin';
 import type { TestApp } from '../../test/harness';
-import { headsUpTable, type PvpMember, playDumpingHand, pvpMember, pvpNode } from '../../test/pvp-fixture';
+import {
+  decideFlag,
+  headsUpTable,
+  integrityReport,
+  type PvpMember,
+  playDumpingHand,
+  pvpMember,
+  pvpNode,
+} from '../../test/pvp-fixture';
 import { operatorSession } from '../../test/sportsbook-fixture';
 import { type MountedStudio, mountStudio } from '../../test/studio-fixture';
 import { getBrand } from '../brand/brand.service';
@@ -50,33 +58,10 @@ type Report = {
   linkedAccounts: LinkedFlag[];
 };
 
-async function report(state?: string): Promise<Report> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/admin/pvp/integrity?from=${today}&to=${today}${state ? `&state=${state}` : ''}`,
-    headers: { authorization: reviewer },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().value as Report;
-}
+const report = (state?: string) => integrityReport<Report>(t, reviewer, today, state);
 
-async function decide(auth: string, flag: LinkedFlag, body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/admin/pvp/integrity/reviews',
-    headers: { authorization: auth },
-    payload: {
-      from: today,
-      to: today,
-      key: flag.key,
-      revision: flag.review.revision,
-      firstHandId: flag.firstHandId,
-      lastHandId: flag.lastHandId,
-      ...body,
-    },
-  });
-  return { status: res.statusCode, json: res.json() };
-}
+const decide = (auth: string, flag: LinkedFlag, body: Record<string, unknown>) =>
+  decideFlag(t, auth, today, flag, body);
 
 /** A link as the risk module records one: the lower member id first. */
 const link = (x: PvpMember, y: PvpMember, kind: 'ip' | 'device', value: string) => ({

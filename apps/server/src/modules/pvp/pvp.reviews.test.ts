@@ -3,7 +3,7 @@ import { brandDay } from '@gamehall/shared/calendar-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioRuntime } from '../../../../studio/src/plugin';
 import type { TestApp } from '../../test/harness';
-import { headsUpTable, type PvpMember, playDumpingHand } from '../../test/pvp-fixture';
+import { decideFlag, headsUpTable, integrityReport, type PvpMember, playDumpingHand } from '../../test/pvp-fixture';
 import { operatorSession } from '../../test/sportsbook-fixture';
 import { type MountedStudio, mountStudio } from '../../test/studio-fixture';
 import { getBrand } from '../brand/brand.service';
@@ -35,33 +35,10 @@ type Review = {
 };
 type Flag = { key: string; firstHandId: number; lastHandId: number; review: Review; hands: number };
 
-async function report(state?: string, auth = reviewer) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/admin/pvp/integrity?from=${today}&to=${today}${state ? `&state=${state}` : ''}`,
-    headers: { authorization: auth },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().value as { counts: Record<string, number>; chipDumping: Flag[]; softPlay: Flag[] };
-}
+const report = (state?: string, auth = reviewer) =>
+  integrityReport<{ counts: Record<string, number>; chipDumping: Flag[]; softPlay: Flag[] }>(t, auth, today, state);
 
-async function decide(auth: string, flag: Flag, body: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/admin/pvp/integrity/reviews',
-    headers: { authorization: auth },
-    payload: {
-      from: today,
-      to: today,
-      key: flag.key,
-      revision: flag.review.revision,
-      firstHandId: flag.firstHandId,
-      lastHandId: flag.lastHandId,
-      ...body,
-    },
-  });
-  return { status: res.statusCode, json: res.json() };
-}
+const decide = (auth: string, flag: Flag, body: Record<string, unknown>) => decideFlag(t, auth, today, flag, body);
 
 const reviewRows = () => t.ctx.db.selectFrom('pvp_integrity_reviews').selectAll().orderBy('id').execute();
 const levels = () =>

@@ -233,7 +233,7 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
         'sportsbook.settings',
         'sportsbook-settings',
         () => book.setSettings(target(req), req.body),
-        (r) => ({ before: r.before, after: r.after }),
+        (r) => ({ before: auditedSettings(r.before), after: auditedSettings(r.after) }),
       );
       return ok(done.after);
     },
@@ -328,4 +328,14 @@ export function registerSportsbookAdminRoutes(root: App, ctx: AppContext): void 
     }),
     async (req) => ok(await book.profit(target(req), req.query)),
   );
+}
+
+/**
+ * The settings as the audit log keeps them: what the operator set. The simulator's catalogue of
+ * leagues is what can be turned off, not a setting, and would add every league to each entry twice.
+ */
+function auditedSettings(s: TraderSettings) {
+  if (!s.simulator) return s;
+  const { leagues: _catalogue, ...plan } = s.simulator;
+  return { ...s, simulator: plan };
 }

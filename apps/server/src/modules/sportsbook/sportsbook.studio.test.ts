@@ -262,9 +262,14 @@ describe('the trader console on the house studio', () => {
     const before = await ok('GET', '/admin/sportsbook/settings');
     const after = await ok('PUT', '/admin/sportsbook/settings', { minStake: 2_000 });
     expect(after.minStake).toBe(2_000);
-    expect((await lastAudit('sportsbook.settings')).detail).toMatchObject({
-      before: { minStake: before.minStake },
-      after: { minStake: 2_000 },
+    const audit = (await lastAudit('sportsbook.settings')).detail as { after: { simulator?: object } };
+    expect(audit).toMatchObject({ before: { minStake: before.minStake }, after: { minStake: 2_000 } });
+    // The audit keeps the simulator's plan, not the catalogue of leagues the answer lists.
+    expect(after.simulator?.leagues.length).toBeGreaterThan(20);
+    expect(audit.after.simulator).toEqual({
+      density: after.simulator?.density,
+      leaguesOff: after.simulator?.leaguesOff,
+      changesAt: after.simulator?.changesAt,
     });
     const small = await slip(1_000);
     expect(small.body.error?.code).toBe('SB_STAKE_TOO_LOW');
