@@ -345,11 +345,11 @@ export type BetRecordLeg = z.infer<typeof BetRecordLeg>;
 export const BetRecordDetail = z.object({
   kind: z.literal('sportsbook'),
   betId: z.string(),
-  betType: z.enum(['single', 'multiple', 'system']),
+  betType: z.enum(['single', 'multiple', 'system', 'builder']),
   system: z.string().nullable(),
   combinations: z.number().int(),
   stake: z.number(),
-  /** Decimal odds of a single or a multiple; null for a system bet. */
+  /** Decimal odds of a single, a multiple or a bet builder; null for a system bet. */
   odds: z.number().nullable(),
   potentialPayout: z.number(),
   status: z.enum(BET_DETAIL_STATUSES),

@@ -117,7 +117,7 @@ export const VendorRoundDetail = z.object({
   kind: z.literal('sportsbook'),
   /** The vendor's bet id (the round is the bet). */
   betId: Ident(64),
-  betType: z.enum(['single', 'multiple', 'system']),
+  betType: z.enum(['single', 'multiple', 'system', 'builder']),
   /** A system bet's size: "2/3" (combinations of 2 of 3 legs). */
   system: z
     .string()

@@ -150,6 +150,9 @@ describe('bet builder: quote and placement', () => {
     const again = await placeBuilder(p.token, e.id, HOME_OVER, 1000, { requestId });
     expect(again.body.bets.map((b) => b.id)).toEqual([bet?.id]);
     expect(walletCalls(p.player).filter((c) => c.path === 'bet')).toHaveLength(1);
+    // The platform's betting record names it as what it is, not as a multiple of independent legs.
+    const detail = walletCalls(p.player).find((c) => c.path === 'bet')?.body.detail as { betType?: string };
+    expect(detail.betType).toBe('builder');
     expect(again.body.balance).toBe(1_000_000 - 1000);
     // Not bought back: its worth is its joint chance, which no leg's price gives.
     const cash = await sbApi(h, p.token, 'POST', `/bets/${bet?.id}/cashout-quote`, {});

@@ -1,4 +1,5 @@
 import type { StudioDb } from '../../kit/db/database';
+import { isBuilderBet } from '../model/builder';
 import { correctionsOf, detailBetRow, leagueNamesOf } from './round-detail.queries';
 import {
   type BetRow,
@@ -25,7 +26,8 @@ import {
 export type RoundDetail = {
   kind: 'sportsbook';
   betId: string;
-  betType: 'single' | 'multiple' | 'system';
+  /** A bet builder is kept as a multiple of one match's legs, priced jointly: named as what it is. */
+  betType: 'single' | 'multiple' | 'system' | 'builder';
   system: string | null;
   combinations: number;
   stake: number;
@@ -101,7 +103,7 @@ export function detailOf(
   return {
     kind: 'sportsbook',
     betId: b.bet_id,
-    betType: b.kind,
+    betType: isBuilderBet(b.kind, legs) ? 'builder' : b.kind,
     system: b.size === null ? null : `${b.size}/${legs.length}`,
     combinations: b.combinations,
     stake: b.stake,

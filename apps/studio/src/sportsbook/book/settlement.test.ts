@@ -276,7 +276,7 @@ const Score = z.strictObject({
 const RoundDetail = z.strictObject({
   kind: z.literal('sportsbook'),
   betId: z.string().min(1).max(64),
-  betType: z.enum(['single', 'multiple', 'system']),
+  betType: z.enum(['single', 'multiple', 'system', 'builder']),
   system: z
     .string()
     .regex(/^\d{1,2}\/\d{1,2}$/)

@@ -166,6 +166,14 @@ describe('a parlay in the betting record', () => {
   });
 });
 
+describe('a bet builder in the betting record', () => {
+  it('is named as a bet builder with its legs, in the member language', async () => {
+    const builder: BetRecordDetail = { ...parlay, betType: 'builder', legs: parlay.legs.slice(0, 2) };
+    expect(await render('en', createElement(BetSummary, { detail: builder }))).toEqual(['Bet builder · Selections: 2']);
+    expect((await render('de', createElement(BetSummary, { detail: builder })))[0]).toMatch(/^Wett-Builder · .*2/);
+  });
+});
+
 describe('corrections in the betting record', () => {
   it("give the trader's reason as written, and a correction without one in the member's language", async () => {
     const corrected: BetRecordDetail = {
