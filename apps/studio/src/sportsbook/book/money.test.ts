@@ -345,7 +345,7 @@ describe('the property', () => {
                 l.selection,
                 final,
               );
-        return { odds1000: l.odds1000, outcome };
+        return { odds1000: l.odds1000, outcome, event_id: l.event_id };
       });
       const correct = row.status === 'cashed_out' ? 0 : betPayout(row, outcomes);
       expect(row.payout, label).toBe(correct);

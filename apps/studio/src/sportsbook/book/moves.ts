@@ -143,10 +143,10 @@ export function exposureOf(
 /** What a bet's open stake pays if every leg without an outcome wins (its legs in order). */
 export function payoutIfOpenWin(
   bet: { kind: string; size: number | null; combinations: number; open_stake: number; potential_payout: number },
-  legs: { odds1000: number; outcome: string | null; event_id?: string }[],
+  legs: { odds1000: number; outcome: string | null; event_id: string }[],
 ): number {
   if (legs.every((l) => l.outcome === null)) return bet.potential_payout;
-  if (legs.every((l) => l.event_id !== undefined) && isBuilderBet(bet.kind, legs as { event_id: string }[])) {
+  if (isBuilderBet(bet.kind, legs)) {
     return builderPayout(
       bet.open_stake,
       bet.potential_payout,

@@ -80,12 +80,13 @@ export async function runningMultiplesOn(trx: Trx, eventId: string) {
     potential_payout: number;
     mode: string;
     market_id: number;
+    event_id: string;
     selection: string;
     odds1000: number;
     outcome: Outcome | null;
   }>`
     SELECT b.id, b.kind, b.size, b.combinations, b.open_stake, b.potential_payout, b.mode,
-           l.market_id, l.selection, l.odds1000, l.outcome
+           l.market_id, l.event_id, l.selection, l.odds1000, l.outcome
       FROM studio_sb_bets b JOIN studio_sb_legs l ON l.bet_id = b.id
      WHERE b.kind <> 'single' AND b.mode = 'real' AND b.status IN ('betting', 'pending', 'open')
        AND b.id IN (SELECT bet_id FROM studio_sb_legs WHERE event_id = ${eventId})

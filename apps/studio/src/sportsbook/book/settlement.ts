@@ -39,7 +39,6 @@ import { oddsOf } from './views';
 const BATCH = 2000;
 const LANES = 2;
 
-/** What a bet's open stake pays on its legs' outcomes. */
 /**
  * What a settled bet declares as its valid bet on the win that closes its round: the stake of any
  * cash-outs (at risk until cashed out) and the part of the open stake its legs put at risk
@@ -47,7 +46,7 @@ const LANES = 2;
  */
 export function betValidBet(
   bet: { kind: string; size: number | null; combinations: number; stake: number; open_stake: number },
-  legs: { outcome: Outcome; event_id?: string }[],
+  legs: { outcome: Outcome; event_id: string }[],
 ): number | undefined {
   const outcomes = legs.map((l) => l.outcome);
   // A builder risks its whole stake unless it is void (builderPayout: a void leg and none lost).
@@ -63,14 +62,15 @@ export function betValidBet(
   return valid < bet.stake ? valid : undefined;
 }
 
-/** Whether the bet is a builder; legs read without their events are taken as not. */
-function isBuilder(bet: { kind: string }, legs: readonly { event_id?: string }[]): boolean {
-  return legs.every((l) => l.event_id !== undefined) && isBuilderBet(bet.kind, legs as { event_id: string }[]);
+/** Whether the bet is a builder (a multiple of one event's legs): its legs' events are required to tell. */
+function isBuilder(bet: { kind: string }, legs: readonly { event_id: string }[]): boolean {
+  return isBuilderBet(bet.kind, legs);
 }
 
+/** What a bet's open stake pays on its legs' outcomes. */
 export function betPayout(
   bet: { kind: string; size: number | null; combinations: number; open_stake: number; potential_payout?: number },
-  legs: { odds1000: number; outcome: Outcome; event_id?: string }[],
+  legs: { odds1000: number; outcome: Outcome; event_id: string }[],
 ): number {
   if (isBuilder(bet, legs) && bet.potential_payout !== undefined) {
     return builderPayout(
