@@ -55,12 +55,22 @@ export function containsPattern(text: string): string {
 
 /**
  * Leagues of these sports whose name matches `pattern` (containsPattern), by name, at most `limit`,
- * each with how many of its events are live and how many are scheduled to start after `now`.
+ * each with how many of its events are live and how many are scheduled to start after `now`. Only
+ * those events are joined: a league's finished ones, which pile up day after day, are not counted.
  */
 export function leaguesMatching(db: StudioDb, sports: string[], pattern: string, now: Date, limit: number) {
   return db
     .selectFrom('studio_sb_leagues')
-    .leftJoin('studio_sb_events', 'studio_sb_events.league_id', 'studio_sb_leagues.id')
+    .leftJoin('studio_sb_events', (join) =>
+      join
+        .onRef('studio_sb_events.league_id', '=', 'studio_sb_leagues.id')
+        .on((eb) =>
+          eb.or([
+            eb('studio_sb_events.status', 'in', ['live', 'break']),
+            eb.and([eb('studio_sb_events.status', '=', 'scheduled'), eb('studio_sb_events.starts_at', '>', now)]),
+          ]),
+        ),
+    )
     .select([
       'studio_sb_leagues.id',
       'studio_sb_leagues.name',
