@@ -58,6 +58,7 @@ type Bet = {
   kind: string;
   status: string;
   stake: number;
+  odds1000: number;
   potentialPayout: number;
   legs: { selectionId: string }[];
 };
@@ -221,6 +222,47 @@ async function asked(page: Page, run: () => Promise<void>): Promise<string[]> {
     page.off('request', listener);
   }
   return seen;
+}
+
+/**
+ * A bet builder from an upcoming football match's page: its home win and a half-line total's over on
+ * the slip are offered together as one bet at their joint price, which is below the product of the
+ * two prices (a home win and goals go together), and My bets names it "Bet builder".
+ */
+async function builderPlaced(page: Page): Promise<void> {
+  await page.getByTestId('tab-upcoming').click();
+  await page.getByTestId('event-card').first().waitFor();
+  await page.locator('.sb-chips a', { hasText: /^Football \d/ }).click();
+  await page.getByTestId('event-card').first().locator('.sb-card-head').click();
+  await page.locator('.sb-group').first().waitFor();
+  const eventId = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/event\//, ''));
+  const picked = await page.evaluate((event) => {
+    const sels = [...document.querySelectorAll<HTMLButtonElement>('button.sb-price:not([disabled])')].map(
+      (b) => b.dataset.sel ?? '',
+    );
+    const home = sels.find((s) => s === `${event}/1x2:ft:-/home`);
+    const over = sels.find((s) => {
+      const m = /^(.+)\/total:ft:(-?\d+)\/over$/.exec(s);
+      return m?.[1] === event && Number(m[2]) % 4 === 2;
+    });
+    return home && over ? [home, over] : null;
+  }, eventId);
+  assert.ok(picked, `the match ${eventId} offers its home win and a half-line total`);
+  for (const sel of picked) await page.locator(`button.sb-price[data-sel="${sel}"]`).click();
+  const builder = page.getByTestId('builder');
+  await builder.waitFor({ timeout: AT_ONCE_MS });
+  const answer = await placeSlip(page, () => builder.locator('input').fill('2.00'));
+  const bet = answer.bets.find((b) => b.kind === 'builder');
+  assert.ok(bet, `a bet builder placed: ${JSON.stringify(answer.bets)}`);
+  assert.equal(answer.bets.length, 1, 'the builder alone: its legs are no multiple');
+  const legs = bet.legs as { selectionId: string; odds1000: number }[];
+  assert.deepEqual(legs.map((l) => l.selectionId).sort(), [...picked].sort());
+  const product = legs.reduce((p, l) => (p * l.odds1000) / 1000, 1000);
+  assert.ok(bet.odds1000 < product, `joint ${bet.odds1000} below the product ${Math.round(product)}`);
+  await page.getByTestId('tab-bets').click();
+  const card = page.locator(`[data-testid=my-bet][data-bet="${bet.id}"]`);
+  await card.waitFor({ timeout: PAGE_WAIT_MS });
+  assert.match(await card.innerText(), /Bet builder/);
 }
 
 /**
@@ -541,6 +583,7 @@ async function session(b: Browser, size: (typeof GAME_SIZES)[number]) {
     assert.ok(refusal >= 0, `the late cash-out's 409 on the console: ${JSON.stringify(errors)}`);
     errors.splice(refusal, 1);
     await checkGamePage(page, errors, `sportsbook-${size.name}-bets`);
+    if (!phone) await builderPlaced(page);
   } finally {
     for (const undo of restore) await undo().catch(() => undefined);
     await close();
