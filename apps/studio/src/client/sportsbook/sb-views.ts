@@ -361,19 +361,18 @@ function leagueHeading(league: EventCard['league']) {
   );
 }
 
+/** Items grouped under their league's heading (linked to the league), in the order given. */
+function leagueGroups<T extends { league: EventCard['league'] }>(items: T[], card: (item: T) => HTMLElement) {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.league.id, [...(groups.get(item.league.id) ?? []), item]);
+  return [...groups.values()].map((list) =>
+    h('section', { class: 'sb-league-group' }, leagueHeading(list[0]!.league), ...list.map(card)),
+  );
+}
+
 /** Events grouped under their league's name, in the order given. */
 function byLeague(ctx: ViewCtx, events: EventCard[], showDay = false) {
-  const groups = new Map<string, EventCard[]>();
-  for (const e of events) groups.set(e.league.id, [...(groups.get(e.league.id) ?? []), e]);
-  return [...groups.values()].map((list) => {
-    const league = list[0]!.league;
-    return h(
-      'section',
-      { class: 'sb-league-group' },
-      leagueHeading(league),
-      ...list.map((e) => eventCard(ctx, e, showDay)),
-    );
-  });
+  return leagueGroups(events, (e) => eventCard(ctx, e, showDay));
 }
 
 function sportChips(
@@ -663,17 +662,7 @@ function resultCard(ctx: ViewCtx, r: ResultView, zone: string) {
 
 /** The results grouped under their league's name (linked to the league), in the order given. */
 function resultsByLeague(ctx: ViewCtx, results: ResultView[], zone: string) {
-  const groups = new Map<string, ResultView[]>();
-  for (const r of results) groups.set(r.league.id, [...(groups.get(r.league.id) ?? []), r]);
-  return [...groups.values()].map((list) => {
-    const league = list[0]!.league;
-    return h(
-      'section',
-      { class: 'sb-league-group' },
-      leagueHeading(league),
-      ...list.map((r) => resultCard(ctx, r, zone)),
-    );
-  });
+  return leagueGroups(results, (r) => resultCard(ctx, r, zone));
 }
 
 export function resultsScreen(ctx: ViewCtx, route: Extract<Route, { screen: 'results' }>): HTMLElement[] {
