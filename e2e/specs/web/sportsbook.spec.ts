@@ -233,21 +233,36 @@ async function builderPlaced(page: Page): Promise<void> {
   await page.getByTestId('tab-upcoming').click();
   await page.getByTestId('event-card').first().waitFor();
   await page.locator('.sb-chips a', { hasText: /^Football \d/ }).click();
-  await page.getByTestId('event-card').first().locator('.sb-card-head').click();
-  await page.locator('.sb-group').first().waitFor();
-  const eventId = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/event\//, ''));
-  const picked = await page.evaluate((event) => {
-    const sels = [...document.querySelectorAll<HTMLButtonElement>('button.sb-price:not([disabled])')].map(
-      (b) => b.dataset.sel ?? '',
+  await page.getByTestId('event-card').first().waitFor();
+  // A match about to start, or one whose totals sit on whole or quarter lines, offers no pair: the
+  // next card is looked at.
+  let picked: string[] | null = null;
+  const seen: string[] = [];
+  for (let card = 0; card < 6 && !picked; card++) {
+    const cards = page.getByTestId('event-card');
+    if ((await cards.count()) <= card) break;
+    await cards.nth(card).locator('.sb-card-head').click();
+    await page.locator('.sb-group').first().waitFor();
+    const eventId = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/event\//, ''));
+    const offered = await page.evaluate(
+      (event) =>
+        [...document.querySelectorAll<HTMLButtonElement>('button.sb-price:not([disabled])')]
+          .map((b) => b.dataset.sel ?? '')
+          .filter((s) => s.startsWith(`${event}/`)),
+      eventId,
     );
-    const home = sels.find((s) => s === `${event}/1x2:ft:-/home`);
-    const over = sels.find((s) => {
-      const m = /^(.+)\/total:ft:(-?\d+)\/over$/.exec(s);
-      return m?.[1] === event && Number(m[2]) % 4 === 2;
-    });
-    return home && over ? [home, over] : null;
-  }, eventId);
-  assert.ok(picked, `the match ${eventId} offers its home win and a half-line total`);
+    const home = offered.find((s) => s === `${eventId}/1x2:ft:-/home`);
+    const over = offered.find(
+      (s) => /\/total:ft:-?\d+\/over$/.test(s) && Number(s.split(':')[2]?.split('/')[0]) % 4 === 2,
+    );
+    if (home && over) picked = [home, over];
+    else {
+      seen.push(`${eventId}: ${offered.filter((s) => s.includes('1x2') || s.includes('total')).join(' ')}`);
+      await page.goBack();
+      await page.getByTestId('event-card').first().waitFor();
+    }
+  }
+  assert.ok(picked, `an upcoming match offers its home win and a half-line total: ${seen.join('; ')}`);
   for (const sel of picked) await page.locator(`button.sb-price[data-sel="${sel}"]`).click();
   const builder = page.getByTestId('builder');
   await builder.waitFor({ timeout: AT_ONCE_MS });
